@@ -1,0 +1,250 @@
+"""The one place that talks to PySAT: solver names, budgets, enumeration, backbones and cores."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Optional, Sequence
+
+# Solvers that take assumptions incrementally, fastest first on our Sudoku benchmark
+# (scripts/bench_sudoku.py --solvers); every name is checked against the installed build.
+SOLVER_NAMES = (
+    "cadical195",
+    "glucose4",
+    "glucose3",
+    "glucose42",
+    "minisat22",
+    "minisatgh",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "minicard",
+    "gluecard3",
+    "gluecard4",
+    "cadical153",
+    "lingeling",
+)
+DEFAULT_SOLVER = "cadical195"
+
+# Solvers whose decision counter moves for every literal they set other than by propagation
+# or as an assumption: CaDiCaL counts each call of decide() beyond the assumptions, and skips its
+# "lucky phase" guesses whenever assumptions are given. A satisfiable solve that adds no
+# decision was therefore completed by unit propagation, so its model is the only one.
+# tests/test_sat.py checks this on puzzles that have several solutions.
+DECISION_EXACT = frozenset({"cadical153", "cadical195"})
+
+
+class SolverUnavailable(ValueError):
+    """The named solver is unknown or does not work in the installed PySAT build."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A limit on one solve: conflicts (deterministic) and/or wall-clock seconds."""
+
+    conflicts: Optional[int] = None
+    seconds: Optional[float] = None
+
+    @property
+    def unlimited(self) -> bool:
+        """True when neither limit is set."""
+        return self.conflicts is None and self.seconds is None
+
+
+_checked: dict = {}
+
+
+def check_solver(name: str) -> str:
+    """Return `name` if it builds and solves with assumptions here, else raise SolverUnavailable."""
+    if name not in _checked:
+        _checked[name] = _probe(name)
+    if not _checked[name]:
+        raise SolverUnavailable(
+            f"solver {name!r} is not available; choose one of: {', '.join(available_solvers())}"
+        )
+    return name
+
+
+def _probe(name: str) -> bool:
+    """Build a tiny instance with `name` and solve it under an assumption."""
+    if name not in SOLVER_NAMES:
+        return False
+    from pysat.solvers import Solver
+
+    try:
+        with Solver(name=name, bootstrap_with=[[1, 2], [-1, 2]]) as solver:
+            return solver.solve(assumptions=[-2]) is False and solver.solve(assumptions=[2]) is True
+    except Exception:  # the build lacks it (e.g. compiled without that backend)
+        return False
+
+
+def available_solvers() -> list:
+    """The solver names from SOLVER_NAMES that work in this PySAT build, preference order."""
+    return [name for name in SOLVER_NAMES if _checked.setdefault(name, _probe(name))]
+
+
+def _raise_if_interrupt(error: Exception) -> None:
+    """PySAT turns Ctrl-C inside a solve into a plain Exception: give it back its real type."""
+    if "interrupt" in str(error).lower():
+        raise KeyboardInterrupt from error
+
+
+class Engine:
+    """One incremental solver that holds fixed clauses; per-query facts come as assumptions."""
+
+    def __init__(self, clauses: Iterable[Sequence[int]] = (), nvars: int = 0, solver: str = DEFAULT_SOLVER):
+        from pysat.solvers import Solver
+
+        self.name = check_solver(solver)
+        self._solver = Solver(name=self.name)
+        self._solver.append_formula(clauses)
+        self.top = nvars
+        self.conflicts_used = 0
+
+    def close(self) -> None:
+        """Free the native solver."""
+        self._solver.delete()
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def counts_decisions(self) -> bool:
+        """True when the solver's decision counter proves 'solved by propagation alone' (see DECISION_EXACT)."""
+        return self.name in DECISION_EXACT
+
+    def decisions(self) -> int:
+        """Decisions made so far (assumptions not counted)."""
+        return self._solver.accum_stats()["decisions"]
+
+    def new_var(self) -> int:
+        """A fresh variable above every variable used so far."""
+        self.top += 1
+        return self.top
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        """Add a permanent clause."""
+        self._solver.add_clause(clause)
+
+    def propagate(self, assumptions: Sequence[int]) -> tuple:
+        """Unit propagation under `assumptions`: (no conflict?, literals assigned beyond level 0)."""
+        try:
+            return self._solver.propagate(assumptions=assumptions)
+        except NotImplementedError:
+            return True, list(assumptions)
+
+    def solve(self, assumptions: Sequence[int] = (), budget: Optional[Budget] = None) -> Optional[bool]:
+        """True (SAT), False (UNSAT) or None when the budget ran out."""
+        try:
+            if budget is None or budget.unlimited:
+                return self._solver.solve(assumptions=assumptions)
+            return self._solve_limited(assumptions, budget)
+        except Exception as error:
+            _raise_if_interrupt(error)
+            raise
+
+    def _solve_limited(self, assumptions: Sequence[int], budget: Budget) -> Optional[bool]:
+        """Solve in conflict-bounded rounds, checking the clock between rounds."""
+        deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        left = budget.conflicts
+        chunk = 500
+        while True:
+            step = chunk if left is None else min(chunk, left)
+            started = time.monotonic()
+            self._solver.conf_budget(step)
+            result = self._solver.solve_limited(assumptions=assumptions)
+            if result is not None:
+                return result
+            self.conflicts_used += step
+            if left is not None:
+                left -= step
+                if left <= 0:
+                    return None
+            if deadline is not None:
+                now = time.monotonic()
+                if now >= deadline:
+                    return None
+                rate = step / max(now - started, 1e-6)
+                chunk = max(100, min(2 * chunk, int(rate * (deadline - now)) + 1))
+            else:
+                chunk = min(2 * chunk, 100_000)
+
+    def model(self) -> list:
+        """The last model found, as a list of literals indexed by variable - 1."""
+        return self._solver.get_model()
+
+    def core(self) -> list:
+        """The assumptions behind the last UNSAT answer (not necessarily minimal)."""
+        return self._solver.get_core() or []
+
+    def stats(self) -> dict:
+        """The solver's accumulated statistics (conflicts, decisions, propagations, restarts)."""
+        return self._solver.accum_stats()
+
+    def retire(self, activation: int) -> None:
+        """Switch off for good every clause guarded by `activation`."""
+        self._solver.add_clause([-activation])
+
+    def models(
+        self,
+        assumptions: Sequence[int],
+        project: Sequence[int],
+        limit: Optional[int] = None,
+        budget: Optional[Budget] = None,
+    ) -> Iterator[list]:
+        """Models projected onto the positive variables `project`, each distinct there.
+
+        Blocking clauses mention only projected variables and are guarded by an activation
+        literal, so auxiliary variables never cause double counting and the solver stays usable.
+        Raises BudgetExhausted when the budget runs out before the enumeration ends.
+        """
+        activation = self.new_var()
+        guarded = list(assumptions) + [activation]
+        found = 0
+        try:
+            while limit is None or found < limit:
+                result = self.solve(guarded, budget)
+                if result is None:
+                    raise BudgetExhausted(found)
+                if not result:
+                    return
+                model = self.model()
+                projected = [model[v - 1] for v in project]
+                found += 1
+                yield projected
+                self._solver.add_clause([-activation] + [-lit for lit in projected])
+        finally:
+            self.retire(activation)
+
+    def backbone(self, assumptions: Sequence[int], candidates: Iterable[int], budget: Optional[Budget] = None):
+        """Of the literals `candidates`, those true in every model under `assumptions`.
+
+        Returns None when there is no model at all. Each model found on the way rules out
+        every candidate it falsifies, so most candidates cost no solve of their own.
+        """
+        if not self.solve(assumptions, budget):
+            return None
+        model = self.model()
+        alive = {lit for lit in candidates if model[abs(lit) - 1] == lit}
+        for lit in sorted(alive, key=abs):
+            if lit not in alive:
+                continue
+            result = self.solve(list(assumptions) + [-lit], budget)
+            if result is None:
+                raise BudgetExhausted(0)
+            if result:
+                model = self.model()
+                alive = {other for other in alive if model[abs(other) - 1] == other}
+        return alive
+
+
+class BudgetExhausted(RuntimeError):
+    """A budget ran out in the middle of a multi-solve query."""
+
+    def __init__(self, found: int):
+        super().__init__(f"budget exhausted after {found} models")
+        self.found = found

@@ -1,0 +1,207 @@
+"""Sudoku vocabulary: shapes, alphabets, puzzles, parsing of one line, and checking of solutions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from math import isqrt
+from typing import Optional, Sequence
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BLANKS = ".0_"
+MIN_SIDE, MAX_SIDE = 4, len(SYMBOLS)
+
+
+class PuzzleError(ValueError):
+    """A puzzle that cannot be read or breaks the rules in its givens; `column` is 1-based or None."""
+
+    def __init__(self, message: str, column: Optional[int] = None):
+        super().__init__(message)
+        self.column = column
+
+
+def box_shape(side: int) -> Optional[tuple]:
+    """Box rows and columns for a side (3x3 for 9, 2x3 for 6, 3x4 for 12), or None if unsupported."""
+    if not MIN_SIDE <= side <= MAX_SIDE:
+        return None
+    rows = max(d for d in range(1, isqrt(side) + 1) if side % d == 0)
+    return None if rows == 1 else (rows, side // rows)
+
+
+def supported_sides() -> list:
+    """Every side length we can solve, smallest first."""
+    return [side for side in range(MIN_SIDE, MAX_SIDE + 1) if box_shape(side)]
+
+
+def default_alphabet(side: int) -> str:
+    """Symbols for a side: 1-9 then A, B, ... (16x16 uses 1-9A-G, 25x25 uses 1-9A-P)."""
+    return SYMBOLS[:side]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The geometry of a grid of `side` x `side` cells cut into boxes of box_rows x box_cols."""
+
+    side: int
+    box_rows: int
+    box_cols: int
+
+    @classmethod
+    def of_side(cls, side: int) -> "Shape":
+        """The standard shape for a side length."""
+        boxes = box_shape(side)
+        if boxes is None:
+            sides = ", ".join(map(str, supported_sides()))
+            raise PuzzleError(f"no Sudoku of side {side}; supported sides: {sides}")
+        return cls(side, *boxes)
+
+    @property
+    def cells(self) -> int:
+        """Number of cells."""
+        return self.side * self.side
+
+    @property
+    def name(self) -> str:
+        """Like '9x9'."""
+        return f"{self.side}x{self.side}"
+
+    @cached_property
+    def rows(self) -> tuple:
+        """Cell indexes of each row."""
+        n = self.side
+        return tuple(tuple(range(r * n, r * n + n)) for r in range(n))
+
+    @cached_property
+    def columns(self) -> tuple:
+        """Cell indexes of each column."""
+        n = self.side
+        return tuple(tuple(range(c, n * n, n)) for c in range(n))
+
+    @cached_property
+    def boxes(self) -> tuple:
+        """Cell indexes of each box, boxes in reading order."""
+        n, br, bc = self.side, self.box_rows, self.box_cols
+        return tuple(
+            tuple((top + r) * n + left + c for r in range(br) for c in range(bc))
+            for top in range(0, n, br)
+            for left in range(0, n, bc)
+        )
+
+    @cached_property
+    def groups(self) -> tuple:
+        """Rows, then columns, then boxes."""
+        return self.rows + self.columns + self.boxes
+
+    def group_name(self, index: int) -> str:
+        """'row 3', 'column 5' or 'box 9' (1-based) for an index into `groups`."""
+        kind, number = divmod(index, self.side)
+        return f"{('row', 'column', 'box')[kind]} {number + 1}"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A grid of values 0 (blank) or 1..side, with the alphabet and blank character it was written in."""
+
+    shape: Shape
+    values: tuple
+    alphabet: str = ""
+    blank: str = "."
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self):
+        if not self.alphabet:
+            object.__setattr__(self, "alphabet", default_alphabet(self.shape.side))
+
+    @property
+    def givens(self) -> list:
+        """(cell, value) for every filled cell."""
+        return [(cell, value) for cell, value in enumerate(self.values) if value]
+
+    def to_line(self) -> str:
+        """The puzzle on one line in its own alphabet and blank character."""
+        return "".join(self.alphabet[v - 1] if v else self.blank for v in self.values)
+
+    def format_values(self, values: Sequence[int]) -> str:
+        """Any full or partial grid of values on one line in this puzzle's alphabet."""
+        return "".join(self.alphabet[v - 1] if v else self.blank for v in values)
+
+
+def shape_for_cells(count: int) -> Optional[Shape]:
+    """The shape whose grid has `count` cells, or None."""
+    side = isqrt(count)
+    if side * side != count or box_shape(side) is None:
+        return None
+    return Shape.of_side(side)
+
+
+def symbol_table(alphabet: str) -> dict:
+    """Map every accepted character (both cases, blanks) to its value, 0 for blank."""
+    table = {ch: 0 for ch in BLANKS if ch not in alphabet}
+    for value, ch in enumerate(alphabet, 1):
+        table[ch] = value
+        table[ch.lower()] = value
+    return table
+
+
+def read_values(text: str, alphabet: str, shape_name: str, columns: Optional[Sequence[int]] = None) -> tuple:
+    """Values of the symbols in `text` (0 for blank) and the first blank character seen, if any."""
+    table = symbol_table(alphabet)
+    values = []
+    blank = None
+    for i, ch in enumerate(text):
+        value = table.get(ch)
+        if value is None:
+            column = columns[i] if columns else i + 1
+            raise PuzzleError(f"unknown symbol {ch!r} for a {shape_name} puzzle (symbols {alphabet}, blank . or 0)", column)
+        if value == 0 and blank is None:
+            blank = ch
+        values.append(value)
+    return values, blank
+
+
+def parse_cells(text: str, shape: Shape, alphabet: Optional[str] = None, columns: Optional[Sequence[int]] = None) -> Puzzle:
+    """Read exactly shape.cells symbols (no separators) into a Puzzle; `columns` maps each to its source column."""
+    alphabet = alphabet or default_alphabet(shape.side)
+    values, blank = read_values(text, alphabet, shape.name, columns)
+    return Puzzle(shape, tuple(values), alphabet, blank or ".")
+
+
+def parse(text: str, alphabet: Optional[str] = None) -> Puzzle:
+    """Read a puzzle written on one line or over several lines (separators | - + and spaces allowed)."""
+    from puzzlesat.sudoku.reader import read_text
+
+    records = list(read_text(text, alphabet=alphabet))
+    if len(records) != 1:
+        raise PuzzleError(f"expected one puzzle, found {len(records)}")
+    record = records[0]
+    if record.error:
+        raise PuzzleError(record.error)
+    return record.puzzle
+
+
+def rule_violation(puzzle: Puzzle, groups: Optional[Sequence[Sequence[int]]] = None) -> Optional[str]:
+    """Describe the first group whose givens repeat a symbol ('two 5s in row 3'), or None."""
+    shape = puzzle.shape
+    groups = shape.groups if groups is None else groups
+    values = puzzle.values
+    for index, group in enumerate(groups):
+        seen = set()
+        for cell in group:
+            value = values[cell]
+            if value and value in seen:
+                where = shape.group_name(index) if index < len(shape.groups) else f"region {index + 1}"
+                return f"two {puzzle.alphabet[value - 1]}s in {where}"
+            seen.add(value)
+    return None
+
+
+def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence[Sequence[int]]] = None) -> bool:
+    """True when `values` fills every cell, keeps every given and holds each symbol once per group."""
+    shape = puzzle.shape
+    full = set(range(1, shape.side + 1))
+    if len(values) != shape.cells or any(g and g != v for g, v in zip(puzzle.values, values)):
+        return False
+    groups = shape.groups if groups is None else groups
+    return all({values[cell] for cell in group} == full for group in groups if len(group) == shape.side) and all(
+        len({values[cell] for cell in group}) == len(group) for group in groups if len(group) != shape.side
+    )

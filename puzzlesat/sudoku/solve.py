@@ -1,0 +1,164 @@
+"""Solving, uniqueness and counting with one incremental SAT solver per set of rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from puzzlesat.sat import DEFAULT_SOLVER, Budget, Engine
+from puzzlesat.sudoku.encode import DEFAULT_ENCODING, Rules, clauses, givens_literals
+from puzzlesat.sudoku.grid import Puzzle, is_solution, rule_violation
+
+STATUSES = ("solved", "multiple", "unsat", "invalid", "timeout")
+
+
+class VerificationError(AssertionError):
+    """A model that is not a valid solution: a bug in an encoding or a solver, never shown as an answer."""
+
+
+@dataclass
+class Result:
+    """The outcome for one puzzle. `solution` is a tuple of values 1..side, or None."""
+
+    status: str
+    solution: Optional[tuple] = None
+    unique: Optional[bool] = None
+    solutions: Optional[int] = None
+    error: Optional[str] = None
+    by_propagation: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Solved, and unique unless uniqueness was not asked for."""
+        return self.status == "solved" and self.unique is not False
+
+
+class SudokuSolver:
+    """Holds the rule clauses of one shape (and variant) in one incremental solver; givens are assumptions."""
+
+    def __init__(self, rules: Rules, encoding: str = DEFAULT_ENCODING, solver: str = DEFAULT_SOLVER):
+        self.rules = rules
+        self.encoding = encoding
+        self.engine = Engine(clauses(rules, encoding), rules.cell_vars, solver)
+        self._cell_vars = rules.cell_vars
+        self._cells = rules.shape.cells
+        self._side = rules.shape.side
+
+    def close(self) -> None:
+        """Free the native solver."""
+        self.engine.close()
+
+    def solve(self, puzzle: Puzzle, unique: bool = True, count: Optional[int] = None, budget: Optional[Budget] = None) -> Result:
+        """Solve one puzzle; prove uniqueness (unique=True) or count solutions up to `count`."""
+        assumptions = givens_literals(puzzle)
+        fixed: set = set()
+        if not self.engine.counts_decisions:
+            ok, implied = self.engine.propagate(assumptions)
+            if not ok:
+                return self._unsat(puzzle, count)
+            positives = [lit for lit in implied if 0 < lit <= self._cell_vars]
+            if len(positives) == self._cells and count is None:
+                positives.sort()
+                return Result("solved", self._checked(puzzle, positives), unique=True, by_propagation=True)
+            fixed = set(positives)
+        if count is not None:
+            return self._count(puzzle, assumptions, fixed, count, budget)
+        decisions = self.engine.decisions()
+        found = self.engine.solve(assumptions, budget)
+        if found is None:
+            return Result("timeout")
+        if not found:
+            return self._unsat(puzzle, count)
+        positives = self._positives()
+        solution = self._checked(puzzle, positives)
+        if self.engine.counts_decisions and self.engine.decisions() == decisions:
+            return Result("solved", solution, unique=True, by_propagation=True)
+        if not unique:
+            return Result("solved", solution)
+        return self._check_unique(solution, assumptions, positives, fixed, budget)
+
+    def _unsat(self, puzzle: Puzzle, count: Optional[int]) -> Result:
+        """No solution: 'invalid' when the givens themselves clash (said where), else 'unsat'."""
+        violation = rule_violation(puzzle, self.rules.groups)
+        if violation:
+            return Result("invalid", error=violation)
+        return Result("unsat", unique=False, solutions=0 if count else None)
+
+    def _positives(self) -> list:
+        """The true cell-symbol literals of the last model, in cell order."""
+        return [lit for lit in self.engine.model()[: self._cell_vars] if lit > 0]
+
+    def _checked(self, puzzle: Puzzle, positives: list) -> tuple:
+        """Values from sorted true literals, verified against the rules and givens."""
+        side = self._side
+        values = tuple((lit - 1) % side + 1 for lit in positives)
+        if not is_solution(puzzle, values, self.rules.groups):
+            raise VerificationError(f"solver model is not a solution of {puzzle.to_line()}")
+        return values
+
+    def _block(self, activation: int, positives: list, fixed: set) -> None:
+        """Forbid this solution while `activation` is assumed; cells fixed by propagation need no mention."""
+        self.engine.add_clause([-activation] + [-lit for lit in positives if lit not in fixed])
+
+    def _check_unique(self, solution: tuple, assumptions: list, positives: list, fixed: set, budget) -> Result:
+        """A second solve with the first solution blocked."""
+        activation = self.engine.new_var()
+        self._block(activation, positives, fixed)
+        try:
+            second = self.engine.solve(assumptions + [activation], budget)
+        finally:
+            self.engine.retire(activation)
+        if second is None:
+            return Result("timeout", solution)
+        if second:
+            return Result("multiple", solution, unique=False)
+        return Result("solved", solution, unique=True)
+
+    def _count(self, puzzle: Puzzle, assumptions: list, fixed: set, limit: int, budget) -> Result:
+        """Count solutions up to `limit`, keeping the first."""
+        activation = self.engine.new_var()
+        first, found = None, 0
+        try:
+            while found < limit:
+                result = self.engine.solve(assumptions + [activation], budget)
+                if result is None:
+                    return Result("timeout", first, solutions=found)
+                if not result:
+                    break
+                positives = self._positives()
+                solution = self._checked(puzzle, positives)
+                first = first or solution
+                found += 1
+                self._block(activation, positives, fixed)
+        finally:
+            self.engine.retire(activation)
+        if found == 0:
+            return self._unsat(puzzle, limit)
+        status = "solved" if found == 1 else "multiple"
+        unique = None if found == limit == 1 else found == 1
+        return Result(status, first, unique=unique, solutions=found)
+
+
+class SolverPool:
+    """One SudokuSolver per set of rules, built on first use and kept for the process."""
+
+    def __init__(self, encoding: str = DEFAULT_ENCODING, solver: str = DEFAULT_SOLVER):
+        self.encoding = encoding
+        self.solver = solver
+        self._solvers: dict = {}
+
+    def for_rules(self, rules: Rules) -> SudokuSolver:
+        """The solver for these rules."""
+        if rules not in self._solvers:
+            self._solvers[rules] = SudokuSolver(rules, self.encoding, self.solver)
+        return self._solvers[rules]
+
+    def solve(self, puzzle: Puzzle, rules: Optional[Rules] = None, **options) -> Result:
+        """Solve with the pooled solver for the puzzle's rules (classic by default)."""
+        return self.for_rules(rules or Rules(puzzle.shape)).solve(puzzle, **options)
+
+    def close(self) -> None:
+        """Free every native solver."""
+        for solver in self._solvers.values():
+            solver.close()
+        self._solvers.clear()
