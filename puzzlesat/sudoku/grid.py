@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import isqrt
+from operator import add
 from typing import Optional, Sequence
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -91,6 +92,24 @@ class Shape:
     def groups(self) -> tuple:
         """Rows, then columns, then boxes."""
         return self.rows + self.columns + self.boxes
+
+    @cached_property
+    def symbols(self) -> frozenset:
+        """The values 1..side."""
+        return frozenset(range(1, self.side + 1))
+
+    @cached_property
+    def partition_keys(self) -> tuple:
+        """For rows, columns and boxes: a key per cell, group index * (side + 1), so that
+        key + value is unique over the grid exactly when no group repeats a value."""
+        keys = []
+        for family in (self.rows, self.columns, self.boxes):
+            per_cell = [0] * self.cells
+            for index, group in enumerate(family):
+                for cell in group:
+                    per_cell[cell] = index * (self.side + 1)
+            keys.append(tuple(per_cell))
+        return tuple(keys)
 
     def group_name(self, index: int) -> str:
         """'row 3', 'column 5' or 'box 9' (1-based) for an index into `groups`."""
@@ -196,12 +215,14 @@ def rule_violation(puzzle: Puzzle, groups: Optional[Sequence[Sequence[int]]] = N
 
 
 def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence[Sequence[int]]] = None) -> bool:
-    """True when `values` fills every cell, keeps every given and holds each symbol once per group."""
+    """True when `values` fills every cell, keeps every given and repeats no symbol in any group."""
     shape = puzzle.shape
-    full = set(range(1, shape.side + 1))
-    if len(values) != shape.cells or any(g and g != v for g, v in zip(puzzle.values, values)):
+    if len(values) != shape.cells or not set(values) <= shape.symbols:
         return False
-    groups = shape.groups if groups is None else groups
-    return all({values[cell] for cell in group} == full for group in groups if len(group) == shape.side) and all(
-        len({values[cell] for cell in group}) == len(group) for group in groups if len(group) != shape.side
-    )
+    if any(given and given != value for given, value in zip(puzzle.values, values)):
+        return False
+    for keys in shape.partition_keys:
+        if len(set(map(add, keys, values))) != shape.cells:
+            return False
+    extra = () if groups is None else groups[len(shape.groups):]
+    return all(len({values[cell] for cell in group}) == len(group) for group in extra)

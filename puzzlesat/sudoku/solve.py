@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 from typing import Optional
 
 from puzzlesat.sat import DEFAULT_SOLVER, Budget, Engine
@@ -39,10 +40,22 @@ class SudokuSolver:
     def __init__(self, rules: Rules, encoding: str = DEFAULT_ENCODING, solver: str = DEFAULT_SOLVER):
         self.rules = rules
         self.encoding = encoding
+        self.solver_name = solver
         self.engine = Engine(clauses(rules, encoding), rules.cell_vars, solver)
         self._cell_vars = rules.cell_vars
         self._cells = rules.shape.cells
-        self._side = rules.shape.side
+        side = rules.shape.side
+        self._value_of = [0] + [(lit - 1) % side + 1 for lit in range(1, rules.cell_vars + 1)]
+        self._cell_base = [cell * side for cell in range(rules.shape.cells)]
+        # Each uniqueness check or count leaves one dead activation variable behind, and every
+        # model the solver returns lists them all: start afresh when they outnumber the real ones.
+        self._recycle_at = rules.cell_vars + max(4096, rules.cell_vars)
+
+    def _recycle(self) -> None:
+        """Replace the solver by a fresh one when dead activation variables have piled up."""
+        if self.engine.top >= self._recycle_at:
+            self.engine.close()
+            self.engine = Engine(clauses(self.rules, self.encoding), self.rules.cell_vars, self.solver_name)
 
     def close(self) -> None:
         """Free the native solver."""
@@ -59,7 +72,8 @@ class SudokuSolver:
             positives = [lit for lit in implied if 0 < lit <= self._cell_vars]
             if len(positives) == self._cells and count is None:
                 positives.sort()
-                return Result("solved", self._checked(puzzle, positives), unique=True, by_propagation=True)
+                values = [self._value_of[lit] for lit in positives]
+                return Result("solved", self._checked(puzzle, values), unique=True, by_propagation=True)
             fixed = set(positives)
         if count is not None:
             return self._count(puzzle, assumptions, fixed, count, budget)
@@ -69,13 +83,13 @@ class SudokuSolver:
             return Result("timeout")
         if not found:
             return self._unsat(puzzle, count)
-        positives = self._positives()
-        solution = self._checked(puzzle, positives)
+        solution = self._checked(puzzle, self._model_values())
         if self.engine.counts_decisions and self.engine.decisions() == decisions:
             return Result("solved", solution, unique=True, by_propagation=True)
         if not unique:
             return Result("solved", solution)
-        return self._check_unique(solution, assumptions, positives, fixed, budget)
+        self._recycle()
+        return self._check_unique(solution, assumptions, fixed, budget)
 
     def _unsat(self, puzzle: Puzzle, count: Optional[int]) -> Result:
         """No solution: 'invalid' when the givens themselves clash (said where), else 'unsat'."""
@@ -84,26 +98,26 @@ class SudokuSolver:
             return Result("invalid", error=violation)
         return Result("unsat", unique=False, solutions=0 if count else None)
 
-    def _positives(self) -> list:
-        """The true cell-symbol literals of the last model, in cell order."""
-        return [lit for lit in self.engine.model()[: self._cell_vars] if lit > 0]
+    def _model_values(self) -> list:
+        """The value of every cell in the last model, in cell order."""
+        value_of = self._value_of
+        return [value_of[lit] for lit in self.engine.model()[: self._cell_vars] if lit > 0]
 
-    def _checked(self, puzzle: Puzzle, positives: list) -> tuple:
-        """Values from sorted true literals, verified against the rules and givens."""
-        side = self._side
-        values = tuple((lit - 1) % side + 1 for lit in positives)
+    def _checked(self, puzzle: Puzzle, values: list) -> tuple:
+        """The values as a tuple, verified against the rules and givens."""
+        values = tuple(values)
         if not is_solution(puzzle, values, self.rules.groups):
             raise VerificationError(f"solver model is not a solution of {puzzle.to_line()}")
         return values
 
-    def _block(self, activation: int, positives: list, fixed: set) -> None:
+    def _block(self, activation: int, solution: tuple, fixed: set) -> None:
         """Forbid this solution while `activation` is assumed; cells fixed by propagation need no mention."""
-        self.engine.add_clause([-activation] + [-lit for lit in positives if lit not in fixed])
+        self.engine.add_clause([-activation] + [-lit for lit in map(add, self._cell_base, solution) if lit not in fixed])
 
-    def _check_unique(self, solution: tuple, assumptions: list, positives: list, fixed: set, budget) -> Result:
+    def _check_unique(self, solution: tuple, assumptions: list, fixed: set, budget) -> Result:
         """A second solve with the first solution blocked."""
         activation = self.engine.new_var()
-        self._block(activation, positives, fixed)
+        self._block(activation, solution, fixed)
         try:
             second = self.engine.solve(assumptions + [activation], budget)
         finally:
@@ -116,6 +130,7 @@ class SudokuSolver:
 
     def _count(self, puzzle: Puzzle, assumptions: list, fixed: set, limit: int, budget) -> Result:
         """Count solutions up to `limit`, keeping the first."""
+        self._recycle()
         activation = self.engine.new_var()
         first, found = None, 0
         try:
@@ -125,11 +140,10 @@ class SudokuSolver:
                     return Result("timeout", first, solutions=found)
                 if not result:
                     break
-                positives = self._positives()
-                solution = self._checked(puzzle, positives)
+                solution = self._checked(puzzle, self._model_values())
                 first = first or solution
                 found += 1
-                self._block(activation, positives, fixed)
+                self._block(activation, solution, fixed)
         finally:
             self.engine.retire(activation)
         if found == 0:

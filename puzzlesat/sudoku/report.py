@@ -1,0 +1,32 @@
+"""Results as plain data: the JSON Lines record and the one-line form of a solved puzzle."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from puzzlesat.sudoku.reader import Record
+from puzzlesat.sudoku.solve import Result
+
+
+def solution_text(record: Record, result: Result) -> Optional[str]:
+    """The solution in the puzzle's own alphabet, or None."""
+    if result.solution is None or record.puzzle is None:
+        return None
+    return record.puzzle.format_values(result.solution)
+
+
+def to_record(record: Record, result: Result, counting: bool = False) -> dict:
+    """The JSON Lines object for one puzzle: source, line, puzzle, status, solution, unique (+ solutions, error)."""
+    data = {
+        "source": record.source,
+        "line": record.line,
+        "puzzle": record.puzzle.to_line() if record.puzzle else record.text,
+        "status": result.status,
+        "solution": solution_text(record, result),
+        "unique": result.unique,
+    }
+    if counting:
+        data["solutions"] = result.solutions
+    if result.error:
+        data["error"] = result.error
+    return data
