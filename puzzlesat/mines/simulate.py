@@ -1,0 +1,197 @@
+"""Win rates: play many games with a strategy, in several processes, with the same result whatever the job count.
+
+Game k of a simulation with seed s is Game(setup, s, k): its layout depends only on (s, k) and the first click, so
+the wins are the same for any number of jobs and any game can be replayed on its own.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterator, List, Optional, Tuple
+
+from puzzlesat.mines.game import Cell, Game, Move, Setup
+from puzzlesat.mines.strategy import DEFAULT_STRATEGY, make_player
+
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal distribution
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one game ended: won or not, and how many guesses (opened cells not known to be safe) it took."""
+
+    index: int
+    won: bool
+    guesses: int
+    moves: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The result of a simulation."""
+
+    setup: Setup
+    strategy: str
+    seed: int
+    first_move: Cell
+    games: int
+    wins: int
+    guesses: int
+    seconds: float
+    jobs: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins over games (0 when no game was played)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> Tuple[float, float]:
+        """The Wilson score 95% interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_guesses(self) -> float:
+        """Guesses per game."""
+        return self.guesses / self.games if self.games else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        """Games per wall-clock second, all jobs together."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def record(self) -> dict:
+        """The summary as a JSON-ready dict."""
+        low, high = self.ci95
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": [low, high],
+            "level": self.setup.level,
+            "size": self.setup.label(),
+            "rules": self.setup.rules,
+            "strategy": self.strategy,
+            "seed": self.seed,
+            "first_move": list(self.first_move),
+            "mean_guesses": self.mean_guesses,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "jobs": self.jobs,
+        }
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> Tuple[float, float]:
+    """The Wilson score interval for a binomial proportion ((0, 1) when there are no games)."""
+    if games == 0:
+        return (0.0, 1.0)
+    rate = wins / games
+    scale = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / scale
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / scale
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(setup: Setup, strategy: str, seed: int, index: int, first_move: Cell = (0, 0)) -> Game:
+    """Play game `index` of seed `seed` to its end and return it (its moves are in game.moves)."""
+    game = Game(setup, seed, index)
+    make_player(strategy, game, first_move).play()
+    return game
+
+
+def _outcome(args: tuple) -> Outcome:
+    """Play one game in a worker and keep only what the summary needs."""
+    setup, strategy, seed, index, first_move = args
+    game = play_game(setup, strategy, seed, index, first_move)
+    guesses = sum(1 for move in game.moves if move.probability > 0)
+    return Outcome(index, game.won, guesses, len(game.moves))
+
+
+def outcomes(
+    setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Cell = (0, 0)
+) -> Iterator[Outcome]:
+    """The outcome of every game, in order of completion; jobs > 1 plays them in that many processes."""
+    tasks = ((setup, strategy, seed, index, first_move) for index in range(games))
+    if jobs <= 1:
+        yield from map(_outcome, tasks)
+        return
+    import multiprocessing
+
+    chunk = max(1, min(50, games // (jobs * 20) or 1))
+    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+        yield from pool.imap_unordered(_outcome, tasks, chunksize=chunk)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def simulate(
+    setup: Setup,
+    strategy: str = DEFAULT_STRATEGY,
+    games: int = 1000,
+    seed: int = 0,
+    jobs: int = 1,
+    first_move: Cell = (0, 0),
+    progress: Optional[Callable[[Outcome], None]] = None,
+) -> Summary:
+    """Play `games` games and summarise them; `progress` is called after each game (in this process)."""
+    make_player(strategy, Game(setup), first_move)  # fail early on a bad strategy name or cell
+    started = time.perf_counter()
+    wins = guesses = 0
+    for outcome in outcomes(setup, strategy, games, seed, jobs, first_move):
+        wins += outcome.won
+        guesses += outcome.guesses
+        if progress is not None:
+            progress(outcome)
+    seconds = time.perf_counter() - started
+    return Summary(setup, strategy, seed, first_move, games, wins, guesses, seconds, jobs)
+
+
+def won_games(setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Cell = (0, 0)) -> List[int]:
+    """The indices of the games won, sorted (to compare runs with different job counts)."""
+    return sorted(o.index for o in outcomes(setup, strategy, games, seed, jobs, first_move) if o.won)
+
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a replayed game and the board the player sees after it (mines shown once it is over)."""
+
+    number: int
+    move: Move
+    state: str
+    rows: Tuple[Tuple[int, ...], ...]
+
+    @property
+    def guess(self) -> bool:
+        """The cell was not known to be safe."""
+        return self.move.probability > 0
+
+    def record(self) -> dict:
+        """The step as a JSON-ready dict; the board as strings ('H' hidden, '*' mine, digits)."""
+        symbols = {-1: "H", -2: "*"}
+        return {
+            "move": self.number,
+            "cell": list(self.move.cell),
+            "probability": self.move.probability,
+            "guess": self.guess,
+            "revealed": self.move.revealed,
+            "exploded": self.move.exploded,
+            "state": self.state,
+            "board": ["".join(symbols.get(v, str(v)) for v in row) for row in self.rows],
+        }
+
+
+def replay(setup: Setup, strategy: str, seed: int, index: int, first_move: Cell = (0, 0)) -> Iterator[Step]:
+    """Game `index` of seed `seed`, played again move by move."""
+    game = Game(setup, seed, index)
+    player = make_player(strategy, game, first_move)
+    while not game.over:
+        cell, probability = player.choose()
+        game.open(game.cell_of(cell), probability)
+        yield Step(len(game.moves), game.moves[-1], game.state, game.rows(show_mines=game.over))

@@ -1,0 +1,98 @@
+"""Rich output of simulations and replays: the progress bar, the result table, boards move by move."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable, Iterator, Optional, Sequence, Tuple
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+MINE = -2
+HIDDEN = -1
+NUMBER_STYLES = {1: "blue", 2: "green", 3: "red", 4: "magenta", 5: "dark_red", 6: "cyan", 7: "white", 8: "grey50"}
+
+
+@contextmanager
+def progress_bar(console, total: int, label: str) -> Iterator[Callable[[bool], None]]:
+    """A progress bar on `console` (stderr); yields a function to call after each game with whether it was won."""
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("won {task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    counts = {"done": 0, "wins": 0}
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(label, total=total, rate="-")
+
+        def advance(won: bool) -> None:
+            counts["done"] += 1
+            counts["wins"] += won
+            progress.update(task, advance=1, rate=f"{counts['wins'] / counts['done']:.2%}")
+
+        yield advance
+
+
+def summary_table(record: dict) -> Table:
+    """The result of a simulation (a Summary.record()) as a table."""
+    where = record["level"] or record["size"]
+    title = f"{record['strategy']} on {where} ({record['size']}), {record['rules']} rules, seed {record['seed']}"
+    table = Table(title=title, show_header=True, header_style="bold")
+    for name in ("games", "wins", "win rate", "95% CI (Wilson)", "guesses/game", "games/s"):
+        table.add_column(name, justify="right")
+    low, high = record["ci95"]
+    table.add_row(
+        str(record["games"]),
+        str(record["wins"]),
+        f"{record['win_rate']:.2%}",
+        f"{low:.2%} – {high:.2%}",
+        f"{record['mean_guesses']:.2f}",
+        f"{record['games_per_second']:.1f}",
+    )
+    return table
+
+
+def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = None) -> Text:
+    """A board: '·' hidden, digits, '*' mines (shown only when the game is over); the last opened cell underlined."""
+    text = Text()
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            char, style = _cell(value)
+            if last == (r, c):
+                style = f"{style} reverse".strip()
+            text.append(char, style=style)
+            text.append(" " if c + 1 < len(row) else "")
+        text.append("\n")
+    return text
+
+
+def _cell(value: int) -> Tuple[str, str]:
+    """The character and style of one cell."""
+    if value == HIDDEN:
+        return "·", "dim"
+    if value == MINE:
+        return "*", "bold red"
+    if value == 0:
+        return " ", ""
+    return str(value), NUMBER_STYLES.get(value, "")
+
+
+def move_line(move: dict) -> Text:
+    """One line per move: number, cell, certain or guess (with its mine probability), what it revealed."""
+    row, col = move["cell"]
+    text = Text(f"move {move['move']}: open ({row}, {col}) ")
+    if move["guess"]:
+        text.append(f"guess, mine chance {move['probability']:.3f}", style="yellow")
+    else:
+        text.append("certain" if move["move"] > 1 else "first click", style="green")
+    if move["exploded"]:
+        text.append(" — mine!", style="bold red")
+    else:
+        text.append(f" → {move['revealed']} cell{'s' if move['revealed'] != 1 else ''}")
+    if move["state"] == "won":
+        text.append(" — won", style="bold green")
+    return text
