@@ -1,0 +1,271 @@
+"""Minesweeper boards: the Board type, and reading and writing its two text formats.
+
+The `.mine` format of JSMinesweeper, read exactly: a header line `WIDTHxHEIGHTxMINES` (total mines,
+flags included), then HEIGHT rows of WIDTH characters, `H` hidden, `F` flagged mine, `0`-`8` revealed.
+
+The friendly hand-typed format: one row per line, `?` (or `H`) a hidden cell, `F` or `*` a flagged
+mine, `1`-`8` a revealed number, `.` or `0` a revealed empty cell. Spaces and tabs between cells are
+ignored (they are never cells), so `1 ? ?` and `1??` are the same row. Lines starting with `#` are
+comments; a comment `# mines: N` (or `# mines = N`) gives the total number of mines, flags included.
+
+Positions are (row, col), 0-based, origin top-left.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable, Optional, Sequence, Union
+
+HIDDEN = -1
+FLAG = -2
+
+MINE_HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
+MINES_COMMENT = re.compile(r"^#\s*mines\s*[:=]\s*(\S+)\s*$", re.IGNORECASE)
+MINE_CODES = {"H": HIDDEN, "F": FLAG, **{str(n): n for n in range(9)}}
+FRIENDLY_CODES = {"?": HIDDEN, "H": HIDDEN, "F": FLAG, "*": FLAG, ".": 0, **{str(n): n for n in range(9)}}
+FRIENDLY_SEPARATORS = " \t"
+
+Position = tuple
+
+
+class BoardError(ValueError):
+    """A board that cannot be read; `line` and `column` are 1-based, or None when unknown."""
+
+    def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def located(self, source: str) -> str:
+        """The message prefixed with `source:line:column:` as far as known."""
+        where = source
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A position: `cells` holds rows of HIDDEN, FLAG or a revealed number 0..8; total_mines counts flags too."""
+
+    width: int
+    height: int
+    cells: tuple
+    total_mines: Optional[int] = None
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Union[str, Sequence[int]]], total_mines: Optional[int] = None) -> "Board":
+        """A board from rows of ints, or of friendly-format strings; checked like a parsed board."""
+        lines = [row if isinstance(row, str) else None for row in rows]
+        if all(line is not None for line in lines):
+            return parse_friendly(lines, total_mines)
+        grid = tuple(tuple(int(value) for value in row) for row in rows)
+        board = cls(len(grid[0]) if grid else 0, len(grid), grid, total_mines)
+        check_board(board)
+        return board
+
+    def __getitem__(self, position: Position) -> int:
+        row, col = position
+        return self.cells[row][col]
+
+    def with_total(self, total_mines: Optional[int]) -> "Board":
+        """The same cells with another total."""
+        return Board(self.width, self.height, self.cells, total_mines)
+
+    def positions(self) -> Iterable[Position]:
+        """Every position, row by row."""
+        return ((r, c) for r in range(self.height) for c in range(self.width))
+
+    def neighbours(self, position: Position) -> list:
+        """The up to 8 positions around one."""
+        return self._neighbours[position[0] * self.width + position[1]]
+
+    @cached_property
+    def _neighbours(self) -> list:
+        return [_around(r, c, self.height, self.width) for r, c in self.positions()]
+
+    @cached_property
+    def hidden(self) -> list:
+        """Hidden (unflagged) positions, row by row."""
+        return [p for p in self.positions() if self[p] == HIDDEN]
+
+    @cached_property
+    def flags(self) -> list:
+        """Flagged positions, row by row."""
+        return [p for p in self.positions() if self[p] == FLAG]
+
+    @cached_property
+    def numbers(self) -> list:
+        """Revealed positions, row by row."""
+        return [p for p in self.positions() if self[p] >= 0]
+
+    @property
+    def mines_left(self) -> Optional[int]:
+        """Mines not flagged yet, or None without a total."""
+        return None if self.total_mines is None else self.total_mines - len(self.flags)
+
+
+def _around(row: int, col: int, height: int, width: int) -> list:
+    """Positions next to (row, col) inside a height x width board."""
+    return [
+        (r, c)
+        for r in range(max(row - 1, 0), min(row + 2, height))
+        for c in range(max(col - 1, 0), min(col + 2, width))
+        if (r, c) != (row, col)
+    ]
+
+
+def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns=None) -> None:
+    """Raise BoardError for values out of range, numbers above their neighbour count, more flags than mines.
+
+    `row_lines` gives the input line of each row and `columns(row, col)` the input column of a cell.
+    """
+    line_of = (lambda r: row_lines[r]) if row_lines else (lambda r: r + 1)
+    column_of = columns or (lambda r, c: c + 1)
+    if any(len(row) != board.width for row in board.cells) or len(board.cells) != board.height:
+        raise BoardError("rows of different lengths")
+    for r, c in board.positions():
+        value = board[r, c]
+        if value not in (HIDDEN, FLAG) and not 0 <= value <= 8:
+            raise BoardError(f"cell value {value} is not HIDDEN, FLAG or 0..8", line_of(r), column_of(r, c))
+        room = len(board.neighbours((r, c)))
+        if value > room:
+            raise BoardError(f"a {value} here is impossible: the cell has only {room} neighbours", line_of(r), column_of(r, c))
+    if board.total_mines is not None:
+        if board.total_mines < 0:
+            raise BoardError(f"a negative number of mines ({board.total_mines})")
+        if len(board.flags) > board.total_mines:
+            raise BoardError(f"{len(board.flags)} flags but only {board.total_mines} mines in total")
+        if board.total_mines > board.width * board.height:
+            raise BoardError(f"{board.total_mines} mines do not fit on {board.width}x{board.height} cells")
+
+
+def parse_board(text: Union[str, Sequence[str]], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
+    """Read one board in either format (a `.mine` header decides); `total_mines` fills a missing total."""
+    lines = text.splitlines() if isinstance(text, str) else list(text)
+    content = [line for line in lines if line.strip()]
+    if content and MINE_HEADER.match(content[0]):
+        return parse_mine(lines, total_mines, first_line)
+    return parse_friendly(lines, total_mines, first_line)
+
+
+def parse_mine(lines: Sequence[str], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
+    """Read the JSMinesweeper `.mine` format; `total_mines`, if given, must agree with the header."""
+    numbered = [(first_line + i, line.rstrip("\r\n")) for i, line in enumerate(lines)]
+    numbered = _strip_blank_ends(numbered)
+    if not numbered:
+        raise BoardError("no board found", first_line)
+    header_line, header = numbered[0]
+    match = MINE_HEADER.match(header)
+    if not match:
+        raise BoardError(f"expected a header WIDTHxHEIGHTxMINES, found {header.strip()!r}", header_line, 1)
+    width, height, mines = (int(part) for part in match.groups())
+    if width < 1 or height < 1:
+        raise BoardError(f"the header gives an empty board ({width}x{height})", header_line, 1)
+    if total_mines is not None and total_mines != mines:
+        raise BoardError(f"the header says {mines} mines but {total_mines} were given", header_line, 1)
+    rows = numbered[1:]
+    if len(rows) != height:
+        line = rows[height][0] if len(rows) > height else (rows[-1][0] + 1 if rows else header_line + 1)
+        raise BoardError(f"the header says {height} rows but the grid has {len(rows)}", line, 1)
+    grid = tuple(_mine_row(number, text.rstrip(), width) for number, text in rows)
+    board = Board(width, height, grid, mines)
+    check_board(board, [number for number, _ in rows])
+    return board
+
+
+def _mine_row(line: int, text: str, width: int) -> tuple:
+    """One `.mine` row of exactly `width` cells."""
+    for column, char in enumerate(text, 1):
+        if char not in MINE_CODES:
+            raise BoardError(f"unknown cell {char!r} (a .mine row holds H, F and 0-8)", line, column)
+    if len(text) != width:
+        raise BoardError(f"the row has {len(text)} cells but the header says {width}", line, min(len(text), width) + 1)
+    return tuple(MINE_CODES[char] for char in text)
+
+
+def parse_friendly(lines: Sequence[str], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
+    """Read the friendly grid; a `# mines: N` comment and `total_mines` must agree when both are given."""
+    rows, row_lines, columns = [], [], []
+    stated = None
+    numbered = _strip_blank_ends([(first_line + i, line.rstrip("\r\n")) for i, line in enumerate(lines)])
+    for number, text in numbered:
+        stripped = text.strip()
+        if not stripped:
+            if rows:
+                raise BoardError("a blank line inside a board", number)
+            continue
+        if stripped.startswith("#"):
+            stated = _mines_comment(stripped, number, stated)
+            continue
+        cells, where = _friendly_row(text, number)
+        if rows and len(cells) != len(rows[0]):
+            column = where[len(rows[0])] if len(cells) > len(rows[0]) else len(text.rstrip()) + 1
+            raise BoardError(f"ragged rows: this row has {len(cells)} cells, the first has {len(rows[0])}", number, column)
+        rows.append(tuple(cells))
+        row_lines.append(number)
+        columns.append(where)
+    if not rows:
+        raise BoardError("no board found", first_line)
+    if stated is not None and total_mines is not None and stated != total_mines:
+        raise BoardError(f"the board says {stated} mines but {total_mines} were given", first_line)
+    total = stated if stated is not None else total_mines
+    board = Board(len(rows[0]), len(rows), tuple(rows), total)
+    check_board(board, row_lines, lambda r, c: columns[r][c])
+    return board
+
+
+def _mines_comment(comment: str, line: int, stated: Optional[int]) -> Optional[int]:
+    """The total from a `# mines: N` comment, or `stated` for any other comment."""
+    match = MINES_COMMENT.match(comment)
+    if not match:
+        return stated
+    value = match.group(1)
+    if not value.isdigit():
+        raise BoardError(f"the number of mines must be a whole number, not {value!r}", line, comment.index(value) + 1)
+    if stated is not None and int(value) != stated:
+        raise BoardError(f"two different totals: {stated} and {value}", line)
+    return int(value)
+
+
+def _friendly_row(text: str, line: int) -> tuple:
+    """The cells of one friendly row and the 1-based column of each."""
+    cells, where = [], []
+    for column, char in enumerate(text, 1):
+        if char in FRIENDLY_SEPARATORS:
+            continue
+        if char not in FRIENDLY_CODES:
+            raise BoardError(f"unknown cell {char!r} (use ? hidden, F or * flag, 1-8, . or 0 empty)", line, column)
+        cells.append(FRIENDLY_CODES[char])
+        where.append(column)
+    return cells, where
+
+
+def _strip_blank_ends(numbered: list) -> list:
+    """Drop blank lines before and after the content."""
+    while numbered and not numbered[0][1].strip():
+        numbered = numbered[1:]
+    while numbered and not numbered[-1][1].strip():
+        numbered = numbered[:-1]
+    return numbered
+
+
+def format_mine(board: Board) -> str:
+    """The board as `.mine` text (the total defaults to the flag count when unknown)."""
+    total = board.total_mines if board.total_mines is not None else len(board.flags)
+    symbol = {HIDDEN: "H", FLAG: "F"}
+    rows = ("".join(symbol.get(value, str(value)) for value in row) for row in board.cells)
+    return f"{board.width}x{board.height}x{total}\n" + "\n".join(rows) + "\n"
+
+
+def format_friendly(board: Board) -> str:
+    """The board in the friendly format, with a `# mines: N` comment when the total is known."""
+    symbol = {HIDDEN: "?", FLAG: "F", 0: "."}
+    rows = "\n".join("".join(symbol.get(value, str(value)) for value in row) for row in board.cells)
+    header = "" if board.total_mines is None else f"# mines: {board.total_mines}\n"
+    return header + rows + "\n"
