@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional, Sequence
 
@@ -28,10 +30,12 @@ SOLVER_NAMES = (
 DEFAULT_SOLVER = "cadical195"
 
 # Solvers whose decision counter moves for every literal they set other than by propagation
-# or as an assumption: CaDiCaL counts each call of decide() beyond the assumptions, and skips its
-# "lucky phase" guesses whenever assumptions are given. A satisfiable solve that adds no
-# decision was therefore completed by unit propagation, so its model is the only one.
-# tests/test_sat.py checks this on puzzles that have several solutions.
+# or as an assumption, once configured with lucky=0 (no "lucky phase" guesses) and ilb=0 (no
+# trail reuse): CaDiCaL counts each call of decide() beyond the assumptions. A satisfiable solve
+# under a NON-EMPTY assumption list that adds no decision was therefore completed by unit
+# propagation, so its model is the only one. (With no assumptions CaDiCaL may hand back the
+# previous assignment untouched, so an empty list proves nothing.) tests/test_sat.py and the
+# Sudoku tests check this on instances that have several solutions.
 DECISION_EXACT = frozenset({"cadical153", "cadical195"})
 
 
@@ -90,6 +94,16 @@ def _raise_if_interrupt(error: Exception) -> None:
         raise KeyboardInterrupt from error
 
 
+_live_engines: "weakref.WeakSet" = weakref.WeakSet()
+
+
+@atexit.register
+def _close_live_engines() -> None:
+    """Free native solvers before the interpreter tears PySAT down (avoids noise at exit)."""
+    for engine in list(_live_engines):
+        engine.close()
+
+
 class Engine:
     """One incremental solver that holds fixed clauses; per-query facts come as assumptions."""
 
@@ -98,13 +112,18 @@ class Engine:
 
         self.name = check_solver(solver)
         self._solver = Solver(name=self.name)
+        if self.name in DECISION_EXACT:
+            # no "lucky" guesses and no trail reuse: every non-propagated literal is a counted decision
+            self._solver.solver.configure({"lucky": 0, "ilb": 0})
         self._solver.append_formula(clauses)
         self.top = nvars
         self.conflicts_used = 0
+        _live_engines.add(self)
 
     def close(self) -> None:
-        """Free the native solver."""
+        """Free the native solver (again is harmless)."""
         self._solver.delete()
+        _live_engines.discard(self)
 
     def __enter__(self) -> "Engine":
         return self
@@ -174,8 +193,14 @@ class Engine:
                 chunk = min(2 * chunk, 100_000)
 
     def model(self) -> list:
-        """The last model found, as a list of literals indexed by variable - 1."""
-        return self._solver.get_model()
+        """The last model found, as a list of literals indexed by variable - 1.
+
+        Variables up to `top` that no clause mentions are listed as false.
+        """
+        model = self._solver.get_model()
+        if len(model) < self.top:
+            model = model + [-v for v in range(len(model) + 1, self.top + 1)]
+        return model
 
     def core(self) -> list:
         """The assumptions behind the last UNSAT answer (not necessarily minimal)."""

@@ -9,7 +9,7 @@ import click
 
 from puzzlesat.cli.common import Env, ExitStatus, resolve_format
 from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, Budget, SolverUnavailable, check_solver
-from puzzlesat.streams import InputError, read_lines
+from puzzlesat.streams import InputError, read_lines, source_name
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.grid import PuzzleError
 from puzzlesat.cli.sudoku_output import RECORD_WRITERS
@@ -70,6 +70,9 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
         fmt = resolve_format(output_format, env)
         status = _solve_all(env, reader.records(lines), fmt, SolverPool(encoding, solver),
                             dict(unique=unique, count=count, budget=budget))
+        if status is None:
+            env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
+            status = ExitStatus.FAILED
     except (SolverUnavailable, PuzzleError) as error:
         raise click.UsageError(str(error)) from None
     except InputError as error:
@@ -78,14 +81,12 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
     ctx.exit(status)
 
 
-def _solve_all(env: Env, records, fmt: str, pool: SolverPool, options: dict) -> int:
-    """Solve and write each record as it comes; the exit status for the whole run."""
+def _solve_all(env: Env, records, fmt: str, pool: SolverPool, options: dict) -> Optional[int]:
+    """Solve and write each record as it comes; the exit status for the run, None if there was no record."""
     writer = RECORD_WRITERS[fmt](env, options)
     failed = seen = 0
-    last_source = None
     for record in records:
         seen += 1
-        last_source = record.source
         if record.error:
             result = Result("invalid", error=record.error)
         else:
@@ -96,8 +97,7 @@ def _solve_all(env: Env, records, fmt: str, pool: SolverPool, options: dict) -> 
         writer.write(record, result)
     writer.close()
     if not seen:
-        env.error(f"{last_source or 'input'}: no puzzles found")
-        return ExitStatus.FAILED
+        return None
     return ExitStatus.FAILED if failed else ExitStatus.OK
 
 

@@ -9,11 +9,12 @@ Givens are not clauses here: they are passed as assumptions (or, for DIMACS, uni
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Iterator, Optional, Sequence
 
-from puzzlesat.sudoku.grid import Puzzle, Shape
+from puzzlesat.sudoku.grid import Puzzle, Shape, is_solution
 
 ENCODINGS = ("extended", "minimal")
 DEFAULT_ENCODING = "extended"
@@ -21,20 +22,77 @@ DEFAULT_ENCODING = "extended"
 
 @dataclass(frozen=True)
 class Rules:
-    """What a solution must obey: the shape's rows, columns and boxes plus any extra groups."""
+    """What a solution must obey: the shape's rows, columns and boxes plus any extra groups.
+
+    Variants (puzzlesat.sudoku.variants) fill the other fields: `regions` replace the boxes
+    (jigsaw), `sums` are (cells, total) cages (killer) whose CNF, built there, comes in
+    `extra_clauses` over `aux_vars` variables numbered after the cell-symbol ones.
+    `names` names the extra groups in messages ('diagonal 1').
+    """
 
     shape: Shape
     extra_groups: tuple = ()
+    regions: Optional[tuple] = None
+    sums: tuple = ()
+    extra_clauses: tuple = field(default=(), compare=False, repr=False)
+    aux_vars: int = field(default=0, compare=False)
+    names: tuple = field(default=(), compare=False, repr=False)
 
-    @property
+    @cached_property
     def groups(self) -> tuple:
         """Every group in which no symbol may repeat."""
-        return self.shape.groups + self.extra_groups
+        if self.regions is None:
+            return self.shape.groups + self.extra_groups
+        return self.shape.rows + self.shape.columns + self.regions + self.extra_groups
 
     @property
     def cell_vars(self) -> int:
         """Number of cell-symbol variables (the highest one)."""
         return self.shape.cells * self.shape.side
+
+    @property
+    def top(self) -> int:
+        """The highest variable of the rule clauses (cell-symbol and auxiliary)."""
+        return self.cell_vars + self.aux_vars
+
+    @property
+    def standard(self) -> bool:
+        """True when the shape's own boxes hold and no cage sums apply (the fast checks work)."""
+        return self.regions is None and not self.sums
+
+    def group_name(self, index: int) -> str:
+        """'row 3', 'box 9', 'region 2' or an extra group's own name, for an index into `groups`."""
+        standard = 3 * self.shape.side
+        if index < standard:
+            name = self.shape.group_name(index)
+            return name.replace("box", "region") if self.regions is not None else name
+        extra = index - standard
+        return self.names[extra] if extra < len(self.names) else f"group {extra + 1}"
+
+    def violation(self, puzzle: Puzzle) -> Optional[str]:
+        """The first group whose givens repeat a symbol ('two 5s in diagonal 1'), or None."""
+        values = puzzle.values
+        for index, group in enumerate(self.groups):
+            seen = set()
+            for cell in group:
+                value = values[cell]
+                if value and value in seen:
+                    return f"two {puzzle.alphabet[value - 1]}s in {self.group_name(index)}"
+                seen.add(value)
+        return None
+
+    def is_solution(self, puzzle: Puzzle, values: Sequence[int]) -> bool:
+        """True when `values` fills every cell, keeps the givens and obeys every group and cage sum."""
+        if self.standard:
+            return is_solution(puzzle, values, self.groups)
+        shape = self.shape
+        if len(values) != shape.cells or not set(values) <= shape.symbols:
+            return False
+        if any(given and given != value for given, value in zip(puzzle.values, values)):
+            return False
+        if any(len({values[cell] for cell in group}) != len(group) for group in self.groups):
+            return False
+        return all(sum(values[cell] for cell in cells) == total for cells, total in self.sums)
 
 
 def var(shape: Shape, cell: int, value: int) -> int:
@@ -78,6 +136,8 @@ def clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
             yield from _at_most_one(lits)
             if extended and len(group) == n:
                 yield lits
+    for clause in rules.extra_clauses:
+        yield list(clause)
 
 
 def to_dimacs(puzzle: Puzzle, rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
@@ -91,6 +151,8 @@ def to_dimacs(puzzle: Puzzle, rules: Rules, encoding: str = DEFAULT_ENCODING) ->
     for variable in range(1, rules.cell_vars + 1):
         row, column, value = decode_var(shape, variable)
         yield f"c var {variable} r{row + 1}c{column + 1} {puzzle.alphabet[value - 1]}"
-    yield f"p cnf {rules.cell_vars} {len(rule_clauses) + len(units)}"
+    if rules.aux_vars:
+        yield f"c variables {rules.cell_vars + 1} to {rules.top} are auxiliary (cage sums)"
+    yield f"p cnf {rules.top} {len(rule_clauses) + len(units)}"
     for clause in rule_clauses + units:
         yield " ".join(map(str, clause)) + " 0"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from math import isqrt
-from operator import add
+from operator import add, itemgetter
 from typing import Optional, Sequence
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -49,12 +49,8 @@ class Shape:
 
     @classmethod
     def of_side(cls, side: int) -> "Shape":
-        """The standard shape for a side length."""
-        boxes = box_shape(side)
-        if boxes is None:
-            sides = ", ".join(map(str, supported_sides()))
-            raise PuzzleError(f"no Sudoku of side {side}; supported sides: {sides}")
-        return cls(side, *boxes)
+        """The standard shape for a side length (one shared instance per side)."""
+        return _standard_shape(side)
 
     @property
     def cells(self) -> int:
@@ -117,6 +113,22 @@ class Shape:
         return f"{('row', 'column', 'box')[kind]} {number + 1}"
 
 
+@lru_cache(maxsize=None)
+def _standard_shape(side: int) -> Shape:
+    """Build the standard shape once per side, so its cached groups are shared."""
+    boxes = box_shape(side)
+    if boxes is None:
+        sides = ", ".join(map(str, supported_sides()))
+        raise PuzzleError(f"no Sudoku of side {side}; supported sides: {sides}")
+    return Shape(side, *boxes)
+
+
+@lru_cache(maxsize=64)
+def _symbols_by_value(alphabet: str, blank: str) -> list:
+    """[blank, first symbol, second symbol, ...] so that a value indexes its symbol."""
+    return [blank, *alphabet]
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A grid of values 0 (blank) or 1..side, with the alphabet and blank character it was written in."""
@@ -136,13 +148,21 @@ class Puzzle:
         """(cell, value) for every filled cell."""
         return [(cell, value) for cell, value in enumerate(self.values) if value]
 
+    def keeps_givens(self, values: Sequence[int]) -> bool:
+        """True when `values` agrees with every given."""
+        cells = [cell for cell, value in enumerate(self.values) if value]
+        if not cells:
+            return True
+        pick = itemgetter(*cells)
+        return pick(values) == pick(self.values)
+
     def to_line(self) -> str:
         """The puzzle on one line in its own alphabet and blank character."""
-        return "".join(self.alphabet[v - 1] if v else self.blank for v in self.values)
+        return self.format_values(self.values)
 
     def format_values(self, values: Sequence[int]) -> str:
         """Any full or partial grid of values on one line in this puzzle's alphabet."""
-        return "".join(self.alphabet[v - 1] if v else self.blank for v in values)
+        return "".join(map(_symbols_by_value(self.alphabet, self.blank).__getitem__, values))
 
 
 def shape_for_cells(count: int) -> Optional[Shape]:
@@ -153,6 +173,7 @@ def shape_for_cells(count: int) -> Optional[Shape]:
     return Shape.of_side(side)
 
 
+@lru_cache(maxsize=64)
 def symbol_table(alphabet: str) -> dict:
     """Map every accepted character (both cases, blanks) to its value, 0 for blank."""
     table = {ch: 0 for ch in BLANKS if ch not in alphabet}
@@ -219,7 +240,7 @@ def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence
     shape = puzzle.shape
     if len(values) != shape.cells or not set(values) <= shape.symbols:
         return False
-    if any(given and given != value for given, value in zip(puzzle.values, values)):
+    if not puzzle.keeps_givens(values):
         return False
     for keys in shape.partition_keys:
         if len(set(map(add, keys, values))) != shape.cells:

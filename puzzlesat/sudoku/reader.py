@@ -23,9 +23,11 @@ from puzzlesat.sudoku.grid import (
     read_values,
     shape_for_cells,
     supported_sides,
+    symbol_table,
 )
 
 SEPARATORS = frozenset("|+-= \t")
+_WHOLE_SHAPES = {side * side: Shape.of_side(side) for side in supported_sides()}
 
 
 @dataclass
@@ -58,7 +60,7 @@ def _is_rule_line(text: str) -> bool:
 def _numeric_tokens(text: str) -> Optional[list]:
     """Cells of a row written as numbers ('10 . 3 16 ...'), or None when the row is not numeric."""
     tokens = text.replace("|", " ").replace("+", " ").split()
-    if not any(len(t) > 1 for t in tokens) or not all(t.isdigit() or t in (".", "_") for t in tokens):
+    if len(tokens) < 2 or not any(len(t) > 1 for t in tokens) or not all(t.isdigit() or t in (".", "_") for t in tokens):
         return None
     return [0 if t in (".", "_") else int(t) for t in tokens]
 
@@ -131,6 +133,10 @@ class Reader:
 
     def _start(self, line: Line, text: str) -> Iterator[Record]:
         """A line outside any grid: a whole puzzle, or the first row of a grid."""
+        puzzle = self._plain_puzzle(text)
+        if puzzle is not None:
+            yield Record(line.source, line.number, text, puzzle)
+            return
         if "," in text:
             text = text.split(",", 1)[0].strip()
         cells, columns = _cells(text)
@@ -146,6 +152,22 @@ class Reader:
             return
         self.grid = _Grid(line, Shape.of_side(side))
         yield from self._add_row(line, text)
+
+    def _plain_puzzle(self, text: str) -> Optional[Puzzle]:
+        """Fast path for the common case: a line of exactly side*side valid symbols, nothing else."""
+        shape = _WHOLE_SHAPES.get(len(text))
+        if shape is None or (self.size is not None and self.size != shape.side):
+            return None
+        alphabet = self.alphabet or default_alphabet(shape.side)
+        if len(alphabet) != shape.side:
+            return None
+        table = symbol_table(alphabet)
+        try:
+            values = tuple(map(table.__getitem__, text))
+        except KeyError:
+            return None  # the careful path says which symbol is wrong, and where
+        blank = next((ch for ch in text if not table[ch]), ".")
+        return Puzzle(shape, values, alphabet, blank)
 
     def _whole_shape(self, count: int, text: str, cells: str) -> Optional[Shape]:
         """The shape if this line holds a whole puzzle."""

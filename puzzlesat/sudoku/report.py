@@ -20,7 +20,7 @@ def to_record(record: Record, result: Result, counting: bool = False) -> dict:
     data = {
         "source": record.source,
         "line": record.line,
-        "puzzle": record.puzzle.to_line() if record.puzzle else record.text,
+        "puzzle": record.text,
         "status": result.status,
         "solution": solution_text(record, result),
         "unique": result.unique,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import add
 from typing import Optional
 
 from puzzlesat.sat import DEFAULT_SOLVER, Budget, Engine
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, Rules, clauses, givens_literals
-from puzzlesat.sudoku.grid import Puzzle, is_solution, rule_violation
+from puzzlesat.sudoku.grid import Puzzle, is_solution
 
 STATUSES = ("solved", "multiple", "unsat", "invalid", "timeout")
 
@@ -27,6 +27,14 @@ class Result:
     solutions: Optional[int] = None
     error: Optional[str] = None
     by_propagation: bool = False
+    puzzle: Optional[Puzzle] = field(default=None, repr=False, compare=False)
+
+    @property
+    def text(self) -> Optional[str]:
+        """The solution on one line in the puzzle's own alphabet, or None."""
+        if self.solution is None or self.puzzle is None:
+            return None
+        return self.puzzle.format_values(self.solution)
 
     @property
     def ok(self) -> bool:
@@ -41,21 +49,22 @@ class SudokuSolver:
         self.rules = rules
         self.encoding = encoding
         self.solver_name = solver
-        self.engine = Engine(clauses(rules, encoding), rules.cell_vars, solver)
+        self.engine = Engine(clauses(rules, encoding), rules.top, solver)
         self._cell_vars = rules.cell_vars
         self._cells = rules.shape.cells
+        self._standard = rules.standard
         side = rules.shape.side
         self._value_of = [0] + [(lit - 1) % side + 1 for lit in range(1, rules.cell_vars + 1)]
         self._cell_base = [cell * side for cell in range(rules.shape.cells)]
         # Each uniqueness check or count leaves one dead activation variable behind, and every
         # model the solver returns lists them all: start afresh when they outnumber the real ones.
-        self._recycle_at = rules.cell_vars + max(4096, rules.cell_vars)
+        self._recycle_at = rules.top + max(1024, rules.cell_vars // 4)
 
     def _recycle(self) -> None:
         """Replace the solver by a fresh one when dead activation variables have piled up."""
         if self.engine.top >= self._recycle_at:
             self.engine.close()
-            self.engine = Engine(clauses(self.rules, self.encoding), self.rules.cell_vars, self.solver_name)
+            self.engine = Engine(clauses(self.rules, self.encoding), self.rules.top, self.solver_name)
 
     def close(self) -> None:
         """Free the native solver."""
@@ -63,6 +72,12 @@ class SudokuSolver:
 
     def solve(self, puzzle: Puzzle, unique: bool = True, count: Optional[int] = None, budget: Optional[Budget] = None) -> Result:
         """Solve one puzzle; prove uniqueness (unique=True) or count solutions up to `count`."""
+        result = self._solve(puzzle, unique, count, budget)
+        result.puzzle = puzzle
+        return result
+
+    def _solve(self, puzzle: Puzzle, unique: bool, count: Optional[int], budget: Optional[Budget]) -> Result:
+        """The work of solve()."""
         assumptions = givens_literals(puzzle)
         fixed: set = set()
         if not self.engine.counts_decisions:
@@ -84,7 +99,7 @@ class SudokuSolver:
         if not found:
             return self._unsat(puzzle, count)
         solution = self._checked(puzzle, self._model_values())
-        if self.engine.counts_decisions and self.engine.decisions() == decisions:
+        if assumptions and self.engine.counts_decisions and self.engine.decisions() == decisions:
             return Result("solved", solution, unique=True, by_propagation=True)
         if not unique:
             return Result("solved", solution)
@@ -93,7 +108,7 @@ class SudokuSolver:
 
     def _unsat(self, puzzle: Puzzle, count: Optional[int]) -> Result:
         """No solution: 'invalid' when the givens themselves clash (said where), else 'unsat'."""
-        violation = rule_violation(puzzle, self.rules.groups)
+        violation = self.rules.violation(puzzle)
         if violation:
             return Result("invalid", error=violation)
         return Result("unsat", unique=False, solutions=0 if count else None)
@@ -106,7 +121,7 @@ class SudokuSolver:
     def _checked(self, puzzle: Puzzle, values: list) -> tuple:
         """The values as a tuple, verified against the rules and givens."""
         values = tuple(values)
-        if not is_solution(puzzle, values, self.rules.groups):
+        if not (is_solution(puzzle, values, self.rules.groups) if self._standard else self.rules.is_solution(puzzle, values)):
             raise VerificationError(f"solver model is not a solution of {puzzle.to_line()}")
         return values
 

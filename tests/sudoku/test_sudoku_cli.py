@@ -1,0 +1,177 @@
+"""`puzzlesat sudoku` through click's CliRunner: formats, statuses, exit codes, bad input, DIMACS."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def jsonl(output: str) -> list:
+    return [json.loads(line) for line in output.splitlines()]
+
+
+def test_jsonl_record_per_puzzle_in_order(run_cli, puzzles_dir):
+    result = run_cli(["sudoku", puzzles_dir / "sudoku" / "examples.txt", "--format", "jsonl"])
+    assert result.exit_code == 0, result.output
+    records = jsonl(result.stdout)
+    assert [r["line"] for r in records] == [5, 7, 19, 20]
+    assert records[1]["solution"] == WIKI_SOLUTION
+    for record in records:
+        assert {"line", "puzzle", "status", "solution", "unique"} <= set(record)
+        assert record["status"] == "solved" and record["unique"] is True
+        assert "." not in record["solution"]
+
+
+def test_stdin_and_dash(run_cli):
+    for args in (["sudoku"], ["sudoku", "-"]):
+        result = run_cli(args + ["-f", "line"], input=WIKI + "\n")
+        assert result.exit_code == 0
+        assert result.stdout == WIKI_SOLUTION + "\n"
+
+
+def test_line_format_prints_status_word_without_solution(run_cli):
+    unsat = "12345678." + "........9" + "." * 63
+    result = run_cli(["sudoku", "-f", "line"], input=f"{WIKI}\n{unsat}\n")
+    assert result.stdout.splitlines() == [WIKI_SOLUTION, "unsat"]
+    assert result.exit_code == 1
+
+
+def test_bad_line_is_an_invalid_record_and_the_rest_is_solved(run_cli):
+    result = run_cli(["sudoku", "-f", "jsonl"], input=f"{WIKI}\n{WIKI[:-2]}\n{WIKI}\n")
+    records = jsonl(result.stdout)
+    assert [r["status"] for r in records] == ["solved", "invalid", "solved"]
+    assert records[1]["line"] == 2 and "79 cells" in records[1]["error"]
+    assert "<stdin>:2:" in result.stderr and "Traceback" not in result.stderr
+    assert result.exit_code == 1
+
+
+def test_clashing_givens_say_which(run_cli):
+    result = run_cli(["sudoku", "-f", "jsonl"], input="55" + "." * 79 + "\n")
+    [record] = jsonl(result.stdout)
+    assert record["status"] == "invalid" and record["error"] == "two 5s in row 1"
+    assert record["solution"] is None and result.exit_code == 1
+
+
+def test_multiple_solutions(run_cli, puzzles_dir):
+    result = run_cli(["sudoku", "-f", "jsonl", puzzles_dir / "sudoku" / "serg-multiple-20.txt"])
+    records = jsonl(result.stdout)
+    assert len(records) == 20
+    assert all(r["status"] == "multiple" and r["unique"] is False and r["solution"] for r in records)
+    assert result.exit_code == 1
+
+
+def test_count(run_cli):
+    result = run_cli(["sudoku", "-f", "jsonl", "--count", "20"], input="1234" + "." * 12 + "\n" + WIKI + "\n")
+    records = jsonl(result.stdout)
+    assert [(r["status"], r["solutions"]) for r in records] == [("multiple", 12), ("solved", 1)]
+
+
+def test_no_unique(run_cli):
+    result = run_cli(["sudoku", "-f", "jsonl", "--no-unique"], input="." * 81 + "\n")
+    [record] = jsonl(result.stdout)
+    assert record["status"] == "solved" and record["unique"] is None
+    assert result.exit_code == 0
+
+
+def test_conflict_budget_times_out_and_the_rest_goes_on(run_cli):
+    result = run_cli(["sudoku", "-f", "jsonl", "--conflicts", "1", "--count", "2"], input="." * 625 + "\n" + WIKI + "\n")
+    assert [r["status"] for r in jsonl(result.stdout)] == ["timeout", "solved"]
+    assert result.exit_code == 1
+
+
+def test_pretty_output_draws_a_grid_with_status(run_cli):
+    result = run_cli(["sudoku", "-f", "pretty"], input=WIKI + "\n")
+    assert "solved, unique" in result.stdout
+    assert "┃ 5 3 4 ┃ 6 7 8 ┃ 9 1 2 ┃" in result.stdout
+    assert "1 puzzle: 1 solved" in result.stdout
+
+
+def test_every_solver_option_value_in_help_works(run_cli):
+    result = run_cli(["sudoku", "-f", "line", "--solver", "glucose4", "--encoding", "minimal"], input=WIKI + "\n")
+    assert result.stdout.strip() == WIKI_SOLUTION
+
+
+def test_unknown_solver_is_a_usage_error(run_cli):
+    result = run_cli(["sudoku", "--solver", "nosuch"], input=WIKI + "\n")
+    assert result.exit_code == 2
+    assert "choose one of" in result.output
+
+
+def test_missing_file(run_cli, tmp_path):
+    result = run_cli(["sudoku", tmp_path / "nope.txt"])
+    assert result.exit_code == 2
+    assert "nope.txt: no such file" in result.stderr
+
+
+def test_directory_given_as_file(run_cli, tmp_path):
+    result = run_cli(["sudoku", tmp_path])
+    assert result.exit_code == 2 and "is a directory" in result.stderr
+
+
+def test_empty_input(run_cli, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n\n")
+    result = run_cli(["sudoku", empty])
+    assert result.exit_code == 1
+    assert f"{empty}: no puzzles found" in result.stderr
+
+
+def test_invalid_utf8_line_is_reported_and_the_rest_goes_on(run_cli, tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(WIKI.encode() + b"\n\xff\xfe\n" + WIKI.encode() + b"\r\n")
+    records = jsonl(run_cli(["sudoku", "-f", "jsonl", path]).stdout)
+    assert [r["status"] for r in records] == ["solved", "invalid", "solved"]
+    assert "not UTF-8" in records[1]["error"]
+
+
+def test_dimacs(run_cli):
+    result = run_cli(["sudoku", "--dimacs"], input=WIKI + "\n")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("p cnf 729 ") for line in lines)
+    assert "c var 729 r9c9 9" in lines
+
+
+def test_dimacs_refuses_several_puzzles(run_cli):
+    result = run_cli(["sudoku", "--dimacs"], input=WIKI + "\n" + WIKI + "\n")
+    assert result.exit_code == 2 and "--dimacs takes one puzzle" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--help"], ["sudoku", "--help"], ["sudoku", "solve", "--help"], ["mines", "--help"]])
+def test_help(run_cli, args):
+    result = run_cli(args)
+    assert result.exit_code == 0 and "Usage" in result.stdout
+
+
+def test_solve_help_lists_solvers(run_cli):
+    assert "cadical195" in run_cli(["sudoku", "solve", "--help"]).stdout
+
+
+def test_version_and_python_dash_m():
+    import puzzlesat
+
+    out = subprocess.run([sys.executable, "-m", "puzzlesat", "--version"], capture_output=True, text=True)
+    assert out.returncode == 0 and puzzlesat.__version__ in out.stdout
+
+
+def test_version_does_not_import_heavy_modules():
+    code = "import sys; from puzzlesat.cli import main; print('pysat' in sys.modules, 'rich' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+def test_pipe_closed_early_ends_quietly(puzzles_dir):
+    command = [sys.executable, "-m", "puzzlesat", "sudoku", str(puzzles_dir / "sudoku" / "17clue-200.txt")]
+    producer = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = producer.stdout.readline()
+    producer.stdout.close()
+    stderr = producer.stderr.read().decode()
+    producer.wait(timeout=60)
+    assert json.loads(first)["status"] == "solved"
+    assert "Traceback" not in stderr

@@ -1,0 +1,123 @@
+"""Turning lines into records: one-line puzzles, grids over several lines, comments, errors."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlesat.sudoku.reader import read_text
+
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+GRID = """
++-------+-------+-------+
+| 5 3 . | . 7 . | . . . |
+| 6 . . | 1 9 5 | . . . |
+| . 9 8 | . . . | . 6 . |
++-------+-------+-------+
+| 8 . . | . 6 . | . . 3 |
+| 4 . . | 8 . 3 | . . 1 |
+| 7 . . | . 2 . | . . 6 |
++-------+-------+-------+
+| . 6 . | . . . | 2 8 . |
+| . . . | 4 1 9 | . . 5 |
+| . . . | . 8 . | . 7 9 |
++-------+-------+-------+
+"""
+
+
+def records(text, **options):
+    return list(read_text(text, **options))
+
+
+def test_one_puzzle_per_line_with_comments_and_blank_lines():
+    found = records(f"# a comment\n\n{WIKI}\n  \n{WIKI.replace('.', '0')}\n")
+    assert [r.line for r in found] == [3, 5]
+    assert all(r.puzzle.values == found[0].puzzle.values for r in found)
+    assert found[1].puzzle.blank == "0"
+
+
+def test_grid_with_separators_is_one_record():
+    [record] = records(GRID)
+    assert record.error is None
+    assert record.line == 3
+    assert record.puzzle.to_line() == WIKI
+
+
+def test_plain_grid_rows():
+    rows = "\n".join(WIKI[i:i + 9] for i in range(0, 81, 9))
+    [record] = records(rows)
+    assert record.puzzle.to_line() == WIKI
+
+
+def test_grids_and_lines_mix_in_one_file():
+    found = records(f"{WIKI}\n{GRID}\n{WIKI}\n")
+    assert [r.line for r in found] == [1, 4, 17]
+    assert all(r.puzzle.to_line() == WIKI for r in found)
+
+
+def test_sixteen_cells_without_spaces_are_a_4x4_puzzle():
+    [record] = records("4...1.3.2..3.1..")
+    assert record.puzzle.shape.side == 4
+
+
+def test_sixteen_cells_with_spaces_are_a_16x16_row():
+    row = " ".join("123456789ABCDEFG")
+    found = records("\n".join([row] * 3))
+    assert found[0].error == "grid stops after 3 of 16 rows"
+
+
+def test_numeric_16x16_rows():
+    rows = []
+    for r in range(16):
+        rows.append(" ".join(str((4 * (r % 4) + r // 4 + c) % 16 + 1) for c in range(16)))
+    [record] = records("\n".join(rows))
+    assert record.error is None
+    assert record.puzzle.shape.side == 16
+    assert record.puzzle.values[:3] == (1, 2, 3)
+
+
+def test_csv_line_takes_its_first_field():
+    [record] = records(f"{WIKI},534678912672195348198342567859761423426853791713924856961537284287419635345286179,25\n")
+    assert record.puzzle.to_line() == WIKI
+
+
+def test_wrong_length_is_an_invalid_record_and_the_rest_goes_on():
+    found = records(f"{WIKI}\n{WIKI[:-1]}\n{WIKI}\n")
+    assert [r.error is None for r in found] == [True, False, True]
+    assert "80 cells" in found[1].error
+    assert found[1].line == 2
+
+
+def test_unknown_symbol_names_the_column():
+    [record] = records(WIKI[:4] + "x" + WIKI[5:])
+    assert record.error.startswith("column 5: unknown symbol 'x'")
+
+
+def test_bad_symbol_in_a_grid_names_line_and_column():
+    [record] = records(GRID.replace("| 4 . .", "| 4 . ?"))
+    assert "line 8, column 7" in record.error
+
+
+def test_unfinished_grid_is_reported():
+    [record] = records("\n".join(WIKI[i:i + 9] for i in range(0, 72, 9)) + "\n\n")
+    assert record.error == "grid stops after 8 of 9 rows"
+
+
+def test_size_option_forces_16x16_rows():
+    row = "123456789ABCDEFG"
+    found = records("\n".join([row] * 16), size=16)
+    assert found[0].puzzle.shape.side == 16
+
+
+def test_custom_alphabet():
+    letters = "ABCDEFGHI"
+    text = "".join(letters[int(ch) - 1] if ch != "." else "." for ch in WIKI)
+    [record] = records(text, alphabet=letters)
+    assert record.puzzle.values == records(WIKI)[0].puzzle.values
+
+
+@given(st.text(max_size=300))
+def test_any_text_gives_records_or_errors_never_exceptions(text):
+    for record in records(text):
+        assert (record.puzzle is None) != (record.error is None)
