@@ -148,7 +148,7 @@ def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns
 def parse_board(text: Union[str, Sequence[str]], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
     """Read one board in either format (a `.mine` header decides); `total_mines` fills a missing total."""
     lines = text.splitlines() if isinstance(text, str) else list(text)
-    content = [line for line in lines if line.strip()]
+    content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if content and MINE_HEADER.match(content[0]):
         return parse_mine(lines, total_mines, first_line)
     return parse_friendly(lines, total_mines, first_line)
@@ -157,7 +157,7 @@ def parse_board(text: Union[str, Sequence[str]], total_mines: Optional[int] = No
 def parse_mine(lines: Sequence[str], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
     """Read the JSMinesweeper `.mine` format; `total_mines`, if given, must agree with the header."""
     numbered = [(first_line + i, line.rstrip("\r\n")) for i, line in enumerate(lines)]
-    numbered = _strip_blank_ends(numbered)
+    numbered = _strip_blank_ends([(n, text) for n, text in numbered if not text.lstrip().startswith("#")])
     if not numbered:
         raise BoardError("no board found", first_line)
     header_line, header = numbered[0]

@@ -1,0 +1,65 @@
+"""Reading many boards from files or standard input: boards are separated by blank lines.
+
+A `.mine` header also starts a new board, so concatenated `.mine` files need no blank lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Optional, Sequence
+
+from puzzlesat.mines.board import MINE_HEADER, Board, BoardError, parse_board
+from puzzlesat.streams import Line, read_lines
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """One board read from input, or the one-line reason it could not be read."""
+
+    source: str  # file:line of the board's first line
+    board: Optional[Board] = None
+    error: Optional[str] = None  # "file:line:column: what is wrong"
+
+
+def read_boards(paths: Sequence[str], total_mines: Optional[int] = None, stdin=None) -> Iterator[BoardRecord]:
+    """Every board in the files (or standard input), in order; `total_mines` fills in missing totals."""
+    for block in split_boards(read_lines(paths, stdin)):
+        yield parse_block(block, total_mines)
+
+
+def split_boards(lines: Iterable[Line]) -> Iterator[list]:
+    """Groups of consecutive lines holding one board each (comment-only groups dropped)."""
+    block: list = []
+    for line in lines:
+        starts_board = MINE_HEADER.match(line.text) and any(_is_content(seen) for seen in block)
+        if not line.text.strip() or starts_board or (block and block[-1].source != line.source):
+            yield from _nonempty(block)
+            block = []
+        if line.text.strip() or line.error:
+            block.append(line)
+    yield from _nonempty(block)
+
+
+def _is_content(line: Line) -> bool:
+    """A line that is part of a grid (not a comment)."""
+    return bool(line.error) or not line.text.lstrip().startswith("#")
+
+
+def _nonempty(block: list) -> Iterator[list]:
+    """The block, unless it holds nothing but comments."""
+    if any(_is_content(line) for line in block):
+        yield block
+
+
+def parse_block(block: list, total_mines: Optional[int] = None) -> BoardRecord:
+    """Parse one group of lines into a record."""
+    first = next(line for line in block if _is_content(line))
+    source = f"{first.source}:{first.number}"
+    bad = next((line for line in block if line.error), None)
+    if bad is not None:
+        return BoardRecord(source, error=f"{bad.source}:{bad.number}: {bad.error}")
+    try:
+        board = parse_board([line.text for line in block], total_mines, first_line=block[0].number)
+    except BoardError as error:
+        return BoardRecord(source, error=error.located(first.source))
+    return BoardRecord(source, board)

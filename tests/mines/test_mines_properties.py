@@ -1,0 +1,149 @@
+"""Property tests: the analysis agrees with brute-force enumeration of every layout on small boards."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzlesat.mines import FLAG, HIDDEN, Board, analyze, format_friendly, format_mine, parse_board
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def around(board: Board, row: int, col: int):
+    """Neighbours of a cell, computed here independently of the library."""
+    for r in range(row - 1, row + 2):
+        for c in range(col - 1, col + 2):
+            if (r, c) != (row, col) and 0 <= r < board.height and 0 <= c < board.width:
+                yield r, c
+
+
+def layouts(board: Board, numbers=None, total=True):
+    """Every layout of the hidden cells that, with the flags, explains the numbers (all, or only those in
+    `numbers`) and the total (unless total=False); revealed cells are never mines."""
+    hidden = [(r, c) for r in range(board.height) for c in range(board.width) if board.cells[r][c] == HIDDEN]
+    flags = {(r, c) for r in range(board.height) for c in range(board.width) if board.cells[r][c] == FLAG}
+    for bits in itertools.product((False, True), repeat=len(hidden)):
+        mines = flags | {cell for cell, bit in zip(hidden, bits) if bit}
+        if total and board.total_mines is not None and len(mines) != board.total_mines:
+            continue
+        if all(
+            board.cells[r][c] == sum(1 for n in around(board, r, c) if n in mines)
+            for r in range(board.height)
+            for c in range(board.width)
+            if board.cells[r][c] >= 0 and (numbers is None or (r, c) in numbers)
+        ):
+            yield {cell: cell in mines for cell in hidden}
+
+
+def brute_force(board: Board):
+    """(number of layouts, safe cells, mine cells, probabilities or None)."""
+    found = list(layouts(board))
+    if not found:
+        return 0, [], [], None
+    cells = sorted(found[0])
+    safe = [cell for cell in cells if not any(layout[cell] for layout in found)]
+    mines = [cell for cell in cells if all(layout[cell] for layout in found)]
+    chances = None
+    if board.total_mines is not None:
+        chances = {cell: Fraction(sum(layout[cell] for layout in found), len(found)) for cell in cells}
+    return len(found), safe, mines, chances
+
+
+@st.composite
+def played_boards(draw, with_flags=True):
+    """A board from a real layout: some safe cells revealed with their true numbers, some mines flagged."""
+    width, height = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(draw(st.lists(st.sampled_from(cells), unique=True, max_size=len(cells))))
+    revealed = draw(st.lists(st.sampled_from(cells), unique=True))
+    flagged = set(draw(st.lists(st.sampled_from(sorted(mines)), unique=True))) if mines and with_flags else set()
+    grid = [[HIDDEN] * width for _ in range(height)]
+    for r, c in cells:
+        if (r, c) in flagged:
+            grid[r][c] = FLAG
+        elif (r, c) in revealed and (r, c) not in mines:
+            grid[r][c] = sum(
+                1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2) if (rr, cc) in mines
+            )
+    total = len(mines) if draw(st.booleans()) else None
+    return Board(width, height, tuple(map(tuple, grid)), total)
+
+
+@st.composite
+def arbitrary_boards(draw):
+    """Any board the parser accepts: often inconsistent."""
+    width, height = draw(st.integers(1, 4)), draw(st.integers(1, 3))
+    rows = []
+    for r in range(height):
+        row = []
+        for c in range(width):
+            room = sum(1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                       if (rr, cc) != (r, c) and 0 <= rr < height and 0 <= cc < width)
+            row.append(draw(st.sampled_from([HIDDEN, HIDDEN, FLAG, *range(min(room, 4) + 1)])))
+        rows.append(tuple(row))
+    flags = sum(row.count(FLAG) for row in rows)
+    total = draw(st.one_of(st.none(), st.integers(flags, width * height)))
+    return Board(width, height, tuple(rows), total)
+
+
+def assert_matches_brute_force(board: Board, check: bool) -> None:
+    count, safe, mines, chances = brute_force(board)
+    result = analyze(board, check=check)
+    assert result.status == ("consistent" if count else "inconsistent")
+    if not count:
+        return
+    assert result.safe == safe
+    assert result.mines == mines
+    if board.total_mines is not None:
+        assert result.layouts == count
+        for (r, c), p in chances.items():
+            assert result.probabilities[r][c] == p
+        lowest = [cell for cell, p in chances.items() if p == min(chances.values())]
+        assert result.best in (safe or lowest) if chances else result.best is None
+    else:
+        assert result.probabilities is None
+
+
+@SETTINGS
+@given(played_boards())
+def test_played_boards_match_brute_force(board):
+    assert_matches_brute_force(board, check=True)
+
+
+@SETTINGS
+@given(played_boards(with_flags=False))
+def test_counting_alone_matches_brute_force(board):
+    assert_matches_brute_force(board, check=False)
+
+
+@SETTINGS
+@given(arbitrary_boards())
+def test_arbitrary_boards_match_brute_force(board):
+    assert_matches_brute_force(board, check=True)
+
+
+@SETTINGS
+@given(arbitrary_boards())
+def test_conflict_is_an_irreducible_contradiction(board):
+    result = analyze(board)
+    if result.status != "inconsistent":
+        return
+    kept = set(result.conflict)
+    assert all(board.cells[r][c] >= 0 for r, c in kept)
+    assert not any(True for _ in layouts(board, kept, result.conflict_total))
+    for number in kept:
+        assert any(True for _ in layouts(board, kept - {number}, result.conflict_total))
+    if result.conflict_total:
+        assert any(True for _ in layouts(board, kept, total=False))
+
+
+@SETTINGS
+@given(arbitrary_boards())
+def test_both_formats_read_back_what_they_write(board):
+    assert parse_board(format_friendly(board)) == board
+    if board.total_mines is not None:
+        assert parse_board(format_mine(board)) == board
