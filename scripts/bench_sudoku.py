@@ -454,16 +454,22 @@ def _compare(left: Run, right: Run) -> List[str]:
     """Differences between two runs on the puzzles both finished."""
     problems = []
     for index, (a, b) in enumerate(zip(left.outcomes, right.outcomes)):
-        ca, cb = answer_class(a[0]), answer_class(b[0])
-        if not ca or not cb:
-            continue
-        differ = ca != cb or (ca == "unique" and a[1] != b[1])
-        if differ:
+        if not _consistent(a, b):
             problems.append(
                 f"{left.set} {left.mode} puzzle {index + 1}: {left.engine} says {a[0]} {a[1]}, "
                 f"{right.engine} says {b[0]} {b[1]}"
             )
     return problems
+
+
+def _consistent(a: Tuple[str, Optional[str]], b: Tuple[str, Optional[str]]) -> bool:
+    """Can both answers be true? 'solved' (uniqueness unchecked) fits unique and multiple; a unique solution is the solution."""
+    ca, cb = answer_class(a[0]), answer_class(b[0])
+    if not ca or not cb:
+        return True
+    if "unique" in (ca, cb) and "none" not in (ca, cb) and a[1] != b[1]:
+        return False
+    return ca == cb or (ca == "solved" and cb != "none") or (cb == "solved" and ca != "none")
 
 
 # ---------------------------------------------------------------- the benchmark
@@ -549,6 +555,7 @@ class Row:
     rate: float
     rates: List[float]
     capped: bool
+    spread: float  # (max - min) / 2 / median of the repeats' rates
     ratios: Dict[str, float]
 
 
@@ -560,8 +567,10 @@ def summarize(runs: List[Run]) -> List[Row]:
     rows = []
     for (set_name, mode, engine), group in groups.items():
         rates = [r.rate for r in group]
+        median = statistics.median(rates)
+        spread = (max(rates) - min(rates)) / 2 / median if median else 0.0
         rows.append(Row(set_name, mode, engine, group[0].puzzles, min(r.done for r in group),
-                        statistics.median(rates), rates, any(r.capped for r in group), {}))
+                        median, rates, any(r.capped for r in group), spread, {}))
     for row in rows:
         if row.engine.startswith("puzzlesat"):
             for other in rows:
@@ -572,7 +581,7 @@ def summarize(runs: List[Run]) -> List[Row]:
 
 def table(rows: List[Row], baselines: Sequence[str]) -> str:
     """The plain-text table: one line per set, mode and engine."""
-    head = f"{'set':<22} {'mode':<9} {'engine':<30} {'done':>11} {'puzzles/s':>11}  " + " ".join(
+    head = f"{'set':<22} {'mode':<9} {'engine':<22} {'done':>11} {'puzzles/s':>11} {'+-':>4}  " + " ".join(
         f"{'vs ' + k:>7}" for k in baselines
     )
     lines = [head, "-" * len(head)]
@@ -586,7 +595,10 @@ def table(rows: List[Row], baselines: Sequence[str]) -> str:
         done = f"{row.done}/{row.puzzles}"
         rate = f"{row.rate:,.1f}" if row.rate < 100 else f"{row.rate:,.0f}"
         ratios = " ".join(f"{_ratio(row.ratios.get(k)):>7}" for k in baselines) if row.ratios else ""
-        lines.append(f"{row.set:<22} {row.mode:<9} {label:<30} {done:>11} {rate + ('*' if row.capped else ' '):>11}  {ratios}")
+        spread = f"{row.spread * 100:.0f}%"
+        lines.append(
+            f"{row.set:<22} {row.mode:<9} {label:<22} {done:>11} {rate + ('*' if row.capped else ' '):>11} {spread:>4}  {ratios}"
+        )
     return "\n".join(lines)
 
 
@@ -616,7 +628,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     p.add_argument("--full", action="store_true", help=f"all puzzles of {LIMITED_SET}")
     p.add_argument("--modes", default="unique,no-unique", help="unique,no-unique (uniqueness check on / off)")
     p.add_argument("--repeats", type=int, default=3)
-    p.add_argument("--cap", type=float, default=10.0, help="seconds before a run is interrupted (default %(default)s)")
+    p.add_argument("--cap", type=float, default=8.0, help="seconds before a run is interrupted (default %(default)s)")
     p.add_argument("--baselines", default="a,b,c", help="which baselines to run (default %(default)s; '' for none)")
     p.add_argument("--solvers", default="", help="run puzzlesat once per --solver NAME (comma-separated)")
     p.add_argument("--encodings", default="", help="run puzzlesat once per --encoding NAME (comma-separated)")
@@ -660,8 +672,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     minutes = (time.perf_counter() - started) / 60
     notes = [
         f"command: {command.strip()}",
-        f"median of {args.repeats} interleaved runs; '*' = capped at {args.cap:g} s (rate over the puzzles finished);"
-        f" ratios = puzzlesat / baseline; took {minutes:.1f} min",
+        f"median of {args.repeats} interleaved runs (+- = half their range, of the median); '*' = capped at"
+        f" {args.cap:g} s (rate over the puzzles finished); ratios = puzzlesat / baseline; took {minutes:.1f} min",
         "puzzlesat = whole command (start-up included: "
         + (", ".join(f"{k} {v * 1000:.0f} ms" for k, v in startup.items()) or "not run")
         + " on one puzzle); baselines = solve + file I/O only",
