@@ -1,0 +1,207 @@
+"""Variants: published examples against their known answers, the data file formats, cage sums in CNF."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlesat.streams import read_lines, read_text_lines
+from puzzlesat.sudoku.encode import Rules
+from puzzlesat.sudoku.grid import Puzzle, Shape
+from puzzlesat.sudoku.reader import Reader
+from puzzlesat.sudoku.solve import SudokuSolver
+from puzzlesat.sudoku.variants import (
+    Cage, VariantError, digit_sets, make_variant, read_cages, read_regions, regions_from_labels,
+)
+
+VARIANTS_DIR = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "variants"
+EXAMPLES = {
+    "diagonal-sudopedia": "diagonal",
+    "windoku-oceans18": "windoku",
+    "jigsaw-janko108": "jigsaw",
+    "anti-king-6x6": "anti-king",
+    "anti-knight-ctc": "anti-knight",
+    "anti-knight-fwp": "anti-knight",
+    "killer-ukpa": "killer",
+    "killer-kso": "killer",
+}
+
+
+def load_example(stem: str):
+    """(puzzle, rules, answer) for a shipped example."""
+    path = VARIANTS_DIR / f"{stem}.txt"
+    answer = next(line.split(":", 1)[1].strip() for line in path.read_text().splitlines() if line.startswith("# answer:"))
+    name = EXAMPLES[stem]
+    regions = read_regions(read_lines([str(path.with_suffix(".regions"))])) if name == "jigsaw" else None
+    cages = read_cages(read_lines([str(path.with_suffix(".cages"))])) if name == "killer" else ()
+    puzzle = next(Reader().records(read_lines([str(path)]))).puzzle
+    return puzzle, make_variant([name], regions, cages).rules(puzzle.shape), answer
+
+
+@pytest.mark.parametrize("stem", sorted(EXAMPLES))
+def test_published_example_has_its_known_answer_only(stem):
+    puzzle, rules, answer = load_example(stem)
+    result = SudokuSolver(rules).solve(puzzle)
+    assert result.status == "solved" and result.unique
+    assert puzzle.format_values(result.solution) == answer
+    assert rules.is_solution(puzzle, result.solution)
+
+
+@pytest.mark.parametrize("stem", sorted(EXAMPLES))
+def test_without_its_variant_rules_the_example_is_ambiguous(stem):
+    puzzle, rules, _ = load_example(stem)
+    assert SudokuSolver(Rules(puzzle.shape)).solve(puzzle).status == "multiple"
+
+
+def test_variant_groups():
+    shape = Shape.of_side(9)
+    rules = make_variant(["x", "windoku"]).rules(shape)
+    assert rules.extra_groups[0] == tuple(range(0, 81, 10))
+    assert rules.extra_groups[2] == (10, 11, 12, 19, 20, 21, 28, 29, 30)
+    assert len(rules.extra_groups) == 2 + 4
+    knight = make_variant(["anti-knight"]).rules(shape)
+    assert (0, 11) in knight.extra_groups and (0, 19) in knight.extra_groups and (0, 10) not in knight.extra_groups
+    king = make_variant(["anti-king"]).rules(shape)
+    assert (0, 10) in king.extra_groups and len(king.extra_groups) == 2 * 8 * 8
+
+
+def test_violation_names_the_variant_group():
+    shape = Shape.of_side(9)
+    rules = make_variant(["diagonal"]).rules(shape)
+    values = [0] * 81
+    values[0] = values[80] = 5
+    assert rules.violation(Puzzle(shape, tuple(values))) == "two 5s in diagonal 1"
+    king = make_variant(["anti-king"]).rules(shape)
+    values = [0] * 81
+    values[20] = values[30] = 3
+    assert king.violation(Puzzle(shape, tuple(values))) == "two 3s in king's move r3c3-r4c4"
+
+
+def test_jigsaw_checker_uses_the_regions_not_the_boxes():
+    puzzle, rules, answer = load_example("jigsaw-janko108")
+    values = tuple(int(ch) for ch in answer)
+    assert rules.is_solution(puzzle, values)
+    assert not Rules(puzzle.shape).is_solution(Puzzle(puzzle.shape, (0,) * 81), values)
+    assert rules.group_name(18) == "region 1"
+
+
+def test_killer_checker_checks_sums():
+    puzzle, rules, answer = load_example("killer-ukpa")
+    values = [int(ch) for ch in answer]
+    assert rules.is_solution(puzzle, values)
+    # swapping two rows keeps every row, column and box valid but breaks cage sums
+    swapped = values[9:18] + values[:9] + values[18:]
+    assert Rules(puzzle.shape).is_solution(puzzle, swapped)
+    assert not rules.is_solution(puzzle, swapped)
+
+
+def lines(text: str):
+    return read_text_lines(text, "map.txt")
+
+
+def test_region_map_formats():
+    grid = "\n".join(["aabb", "aabb", "ccdd", "ccdd"])
+    regions = read_regions(lines("# comment\n" + grid))
+    assert regions == ((0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14, 15))
+    assert read_regions(lines(grid.replace("\n", ""))) == regions
+    assert read_regions(lines("a a | b b\n" * 2 + "c c | d d\n" * 2)) == regions
+
+
+@pytest.mark.parametrize("text, message", [
+    ("aab\nabb\nccc", "needs side"),
+    ("aabb\naabb\nccdd\ncccd", "region 'c' has 5 cells"),
+    ("", "found 0"),
+])
+def test_bad_region_maps(text, message):
+    with pytest.raises(VariantError, match=message):
+        read_regions(lines(text))
+
+
+def test_region_map_must_fit_the_puzzle():
+    variant = make_variant(["jigsaw"], regions_from_labels("aabbaabbccddccdd"))
+    with pytest.raises(VariantError, match="region map is 4x4"):
+        variant.rules(Shape.of_side(9))
+
+
+def test_cage_file_format():
+    cages = read_cages(lines("# sums\n3 r1c1 r1c2\n7: r2c1, r2c2  # trailing comment\n"))
+    assert cages == (Cage(((1, 1), (1, 2)), 3), Cage(((2, 1), (2, 2)), 7))
+    assert cages[1].cells(Shape.of_side(4)) == (4, 5)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("x r1c1", "starts with its sum"),
+    ("3 r1c1 a2", "not a cell like r1c1"),
+    ("3 r1c1 r1c2\n4 r1c2 r2c2", "cell r1c2 is already in the cage on line 1"),
+    ("3", "lists no cells"),
+    ("# nothing", "no cages"),
+])
+def test_bad_cage_files(text, message):
+    with pytest.raises(VariantError, match=message):
+        read_cages(lines(text))
+
+
+def test_cage_that_cannot_fit():
+    with pytest.raises(VariantError, match="no 2 distinct digits"):
+        make_variant(["killer"], cages=[Cage(((1, 1), (1, 2)), 2)]).rules(Shape.of_side(4))
+    with pytest.raises(VariantError, match="beyond a 4x4"):
+        make_variant(["killer"], cages=[Cage(((1, 5),), 2)]).rules(Shape.of_side(4))
+
+
+def test_variant_names_and_their_data():
+    with pytest.raises(VariantError, match="unknown variant"):
+        make_variant(["hexagonal"])
+    with pytest.raises(VariantError, match="needs a cage file"):
+        make_variant(["killer"])
+    with pytest.raises(VariantError, match="not --variant jigsaw"):
+        make_variant([], regions=regions_from_labels("aabbaabbccddccdd"))
+    assert make_variant(["classic"]).rules(Shape.of_side(9)) == Rules(Shape.of_side(9))
+
+
+@given(st.integers(1, 4), st.integers(1, 40))
+def test_digit_sets_match_brute_force(size, total):
+    from itertools import permutations
+
+    expected = {frozenset(p) for p in permutations(range(1, 10), size) if sum(p) == total}
+    assert set(digit_sets(size, total, 9)) == expected
+
+
+def random_cages(rng: random.Random, shape: Shape, values) -> list:
+    """Cut the grid into random connected cages of 1-4 cells, summing the solution's digits."""
+    n, free, cages = shape.side, set(range(shape.cells)), []
+    while free:
+        cell = min(free)
+        cage = [cell]
+        free.discard(cell)
+        while len(cage) < rng.randint(1, 4):
+            r, c = divmod(rng.choice(cage), n)
+            options = [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                       if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc in free
+                       and values[(r + dr) * n + c + dc] not in {values[x] for x in cage}]
+            if not options:
+                break
+            cage.append(rng.choice(options))
+            free.discard(cage[-1])
+        cages.append(Cage(tuple((x // n + 1, x % n + 1) for x in cage), sum(values[x] for x in cage)))
+    return cages
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_killer_encoding_keeps_exactly_the_grids_with_the_right_sums(seed):
+    """Every model is verified (sums included); the grid the cages came from is always among them."""
+    rng = random.Random(seed)
+    shape = Shape.of_side(4)
+    base = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    perm = list(range(1, 5))
+    rng.shuffle(perm)
+    values = tuple(perm[v - 1] for v in base)
+    rules = make_variant(["killer"], cages=random_cages(rng, shape, values)).rules(shape)
+    solver = SudokuSolver(rules)
+    counted = solver.solve(Puzzle(shape, (0,) * 16), count=50)
+    assert counted.status in ("solved", "multiple") and counted.solutions >= 1
+    assert solver.solve(Puzzle(shape, values)).status == "solved"
