@@ -44,6 +44,18 @@ def check_paths(paths: Sequence[str]) -> None:
             raise InputError(f"{path}: permission denied")
 
 
+def count_lines(paths: Sequence[str]) -> Optional[int]:
+    """Total lines in the named files, or None when reading standard input (a pipe has no total)."""
+    if not paths or STDIN in paths:
+        return None
+    total = 0
+    for path in paths:
+        with open(path, "rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                total += block.count(b"\n")
+    return total
+
+
 def read_lines(paths: Sequence[str], stdin: Optional[IO[bytes]] = None) -> Iterator[Line]:
     """Every line of every path in order ('-' or no path at all is standard input)."""
     check_paths(paths)

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import sys
+from collections import deque
+from functools import partial
 from typing import Optional
 
 import click
 
 from puzzlesat.cli.common import Env, ExitStatus, resolve_format
-from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, Budget, SolverUnavailable, check_solver
-from puzzlesat.streams import InputError, read_lines, source_name
+from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, SolverUnavailable, check_solver
+from puzzlesat.streams import InputError, count_lines, read_lines, source_name
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.grid import PuzzleError
 from puzzlesat.cli.sudoku_output import RECORD_WRITERS
 from puzzlesat.sudoku.reader import Reader
 from puzzlesat.sudoku.solve import Result, SolverPool
+from puzzlesat.sudoku.batch import SolveOptions, pack, solve_packed, worker_died
+from puzzlesat.parallel import default_jobs, ordered_map
 
 FORMATS = ("auto", "pretty", "jsonl", "line")
 
@@ -41,10 +45,12 @@ FORMATS = ("auto", "pretty", "jsonl", "line")
               help="Force the side length (e.g. 16) instead of inferring it from the number of cells.")
 @click.option("--alphabet", default=None, metavar="SYMBOLS",
               help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Worker processes (default: all cores). Output stays in input order.")
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
 @click.pass_context
 def solve(ctx: click.Context, files, output_format, unique, count, encoding, solver, timeout, conflicts, size,
-          alphabet, dimacs) -> None:
+          alphabet, jobs, dimacs) -> None:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -66,10 +72,11 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
             ctx.exit(_write_dimacs(env, reader.records(lines), encoding))
         if set(files) <= {"-"} and _stdin_is_terminal():
             env.error("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
-        budget = Budget(conflicts=conflicts, seconds=timeout)
+        options = SolveOptions(encoding, solver, unique, count, conflicts, timeout)
         fmt = resolve_format(output_format, env)
-        status = _solve_all(env, reader.records(lines), fmt, SolverPool(encoding, solver),
-                            dict(unique=unique, count=count, budget=budget))
+        results = _results(reader.records(lines), options, jobs or default_jobs())
+        progress = _progress_bar(env, files) if fmt != "pretty" else None
+        status = _write_all(env, results, fmt, options, progress)
         if status is None:
             env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
             status = ExitStatus.FAILED
@@ -81,20 +88,60 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
     ctx.exit(status)
 
 
-def _solve_all(env: Env, records, fmt: str, pool: SolverPool, options: dict) -> Optional[int]:
-    """Solve and write each record as it comes; the exit status for the run, None if there was no record."""
-    writer = RECORD_WRITERS[fmt](env, options)
-    failed = seen = 0
-    for record in records:
-        seen += 1
-        if record.error:
+def _results(records, options: SolveOptions, jobs: int):
+    """(record, result) for every record, in input order, solved here or in `jobs` worker processes."""
+    if jobs == 1:
+        pool = SolverPool(options.encoding, options.solver)
+        kwargs = options.solve_kwargs()
+        for record in records:
+            yield record, Result("invalid", error=record.error) if record.error else pool.solve(record.puzzle, **kwargs)
+        return
+    held: deque = deque()
+
+    def packed():
+        for record in records:
+            held.append(record)
+            yield pack(record)
+
+    for result in ordered_map(partial(solve_packed, options), packed(), jobs, on_failure=worker_died):
+        record = held.popleft()
+        if result is None:
             result = Result("invalid", error=record.error)
         else:
-            result = pool.solve(record.puzzle, **options)
-        if result.status == "invalid":
-            env.error(f"{record.where}: {result.error}")
-        failed += not result.ok
-        writer.write(record, result)
+            result.puzzle = record.puzzle
+        yield record, result
+
+
+def _progress_bar(env: Env, files):
+    """A progress bar on stderr when it is a terminal and stdout is not (output goes to a file or pipe)."""
+    if not env.stderr_isatty or env.stdout_isatty:
+        return None
+    from puzzlesat.render.progress import ProgressBar
+
+    return ProgressBar(env.stderr, count_lines(files))
+
+
+def _write_all(env: Env, results, fmt: str, options: SolveOptions, progress=None) -> Optional[int]:
+    """Write each result as it comes; the exit status for the run, None if there was no record."""
+    writer = RECORD_WRITERS[fmt](env, {"count": options.count})
+    report = progress.say if progress is not None else env.error
+    failed = seen = finished_lines = last_line = 0
+    source = None
+    try:
+        for record, result in results:
+            seen += 1
+            if record.source != source:
+                finished_lines, source = finished_lines + last_line, record.source
+            last_line = record.line
+            if result.status == "invalid":
+                report(f"{record.where}: {result.error}")
+            writer.write(record, result)
+            failed += not result.ok
+            if progress is not None:
+                progress.update(seen, finished_lines + last_line)
+    finally:
+        if progress is not None:
+            progress.close(seen, finished_lines + last_line)
     writer.close()
     if not seen:
         return None

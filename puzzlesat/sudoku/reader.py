@@ -67,8 +67,7 @@ def _numeric_tokens(text: str) -> Optional[list]:
 
 def _size_message(count: int) -> str:
     """Explain which cell counts a line may have."""
-    sizes = ", ".join(f"{s * s} ({s}x{s})" for s in (4, 6, 9, 12, 16, 25))
-    return f"{count} cells: a puzzle line needs {sizes}, ... cells, or one grid row of 4 to 35"
+    return f"{count} cells; expected a whole puzzle (16, 36, 81, 144, 256, 625, ... cells) or a grid row (4 to 35 cells)"
 
 
 class _Grid:
@@ -196,11 +195,14 @@ class Reader:
         else:
             cells, columns = _cells(text)
         if len(cells) != grid.shape.side:
+            # the grid ends here, unfinished; the line itself may well be a puzzle of its own
             self.grid = None
             yield Record(
-                line.source, line.number, text,
-                error=f"grid row has {len(cells)} cells; rows of this {grid.shape.name} grid (from line {grid.first.number}) have {grid.shape.side}",
+                grid.first.source, grid.first.number, "\n".join(grid.lines),
+                error=f"grid stops after {len(grid.rows)} of {grid.shape.side} rows "
+                      f"(line {line.number} has {len(cells)} cells, not {grid.shape.side})",
             )
+            yield from self._start(line, text)
             return
         grid.rows.append((cells, columns, line))
         grid.lines.append(text)

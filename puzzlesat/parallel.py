@@ -1,0 +1,154 @@
+"""Order-preserving, memory-bounded parallel map over a stream, in worker processes or any Executor.
+
+Items are cut into chunks (1, 2, 4, ... up to `chunk_size` items, so the first results come at once);
+at most `window` chunks are in flight, so memory stays flat whatever the length of the input.
+Results come back in input order. When a worker dies, the pool is replaced and the chunk is run
+again alone, then item by item, so that only the item that kills its worker is lost: its result
+is `on_failure(item, message)`, and everything else is solved.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+from typing import Callable, Iterable, Iterator, Optional
+
+DEFAULT_CHUNK = 256
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def chunks(items: Iterable, largest: int = DEFAULT_CHUNK) -> Iterator[list]:
+    """Lists of 1, 2, 4, ... items, then `largest` at a time."""
+    iterator = iter(items)
+    size = 1
+    while True:
+        chunk = list(islice(iterator, size))
+        if not chunk:
+            return
+        yield chunk
+        size = min(size * 2, largest)
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(jobs: int) -> ProcessPoolExecutor:
+    """A pool of `jobs` worker processes that ignore Ctrl-C."""
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+
+
+def stop_pool(executor: ProcessPoolExecutor) -> None:
+    """Stop a process pool at once, workers included, without waiting for their work."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+def ordered_map(
+    function: Callable[[list], list],
+    items: Iterable,
+    jobs: int = 1,
+    executor: Optional[Executor] = None,
+    chunk_size: int = DEFAULT_CHUNK,
+    on_failure: Optional[Callable[[object, str], object]] = None,
+) -> Iterator:
+    """Yield function(chunk)'s results item by item, in input order.
+
+    With jobs <= 1 and no executor, everything runs in this process. `function` must be picklable
+    (a module-level function or a functools.partial of one) and return one result per item.
+    """
+    if executor is None and jobs <= 1:
+        for chunk in chunks(items, chunk_size):
+            yield from function(chunk)
+        return
+    own = executor is None
+    state = _Pool(executor or process_pool(jobs), jobs, own)
+    window = 2 * max(jobs, 2)
+    pending: deque = deque()
+    try:
+        for chunk in chunks(items, chunk_size):
+            pending.append((chunk, state.submit(function, chunk)))
+            while len(pending) >= window:
+                yield from _drain_one(pending, state, function, on_failure)
+        while pending:
+            yield from _drain_one(pending, state, function, on_failure)
+    finally:
+        if own:
+            if pending:
+                stop_pool(state.pool)
+            else:
+                state.pool.shutdown(wait=True)
+
+
+class _Pool:
+    """The executor in use, replaced by a fresh one when a worker dies (only when we own it)."""
+
+    def __init__(self, pool: Executor, jobs: int, own: bool):
+        self.pool, self.jobs, self.own = pool, jobs, own
+
+    def submit(self, function, chunk) -> Future:
+        """Submit; a pool already broken gives a future that fails the same way, to be recovered later."""
+        try:
+            return self.pool.submit(function, chunk)
+        except BrokenProcessPool as error:
+            if not self.own:
+                raise
+            failed: Future = Future()
+            failed.set_exception(error)
+            return failed
+
+    def restart(self) -> None:
+        """Stop the broken pool and start a fresh one."""
+        stop_pool(self.pool)
+        self.pool = process_pool(self.jobs)
+
+
+def _drain_one(pending: deque, state: _Pool, function, on_failure) -> Iterator:
+    """Yield the oldest chunk's results; when its worker died, recover it and resubmit the rest."""
+    chunk, future = pending.popleft()
+    try:
+        results = future.result()
+    except BrokenProcessPool:
+        if not state.own:
+            raise
+        results = _recover(chunk, state, function, on_failure)
+        for index, (other, other_future) in enumerate(list(pending)):
+            if not (other_future.done() and other_future.exception() is None):
+                pending[index] = (other, state.submit(function, other))
+    yield from results
+
+
+def _recover(chunk: list, state: _Pool, function, on_failure) -> list:
+    """Run a chunk whose worker died: alone in a fresh pool, then item by item to find the culprit."""
+    state.restart()
+    try:
+        return state.pool.submit(function, chunk).result()
+    except BrokenProcessPool:
+        pass
+    results = []
+    for item in chunk:
+        state.restart()
+        try:
+            results.extend(state.pool.submit(function, [item]).result())
+        except BrokenProcessPool:
+            if on_failure is None:
+                raise
+            results.append(on_failure(item, "a worker process died while working on this record"))
+    return results

@@ -1,0 +1,94 @@
+"""The order-preserving parallel map: order, laziness, dead workers, and the CLI's --jobs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from functools import partial
+from itertools import count
+
+import pytest
+
+from puzzlesat.parallel import chunks, ordered_map
+
+
+def square_all(chunk):
+    return [x * x for x in chunk]
+
+
+def die_on(bad, chunk):
+    if bad in chunk:
+        os._exit(3)
+    return [x + 1 for x in chunk]
+
+
+def test_chunks_grow_then_stay():
+    assert [len(c) for c in chunks(range(40), largest=8)] == [1, 2, 4, 8, 8, 8, 8, 1]
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_results_in_input_order(jobs):
+    assert list(ordered_map(square_all, range(1000), jobs=jobs, chunk_size=16)) == [x * x for x in range(1000)]
+
+
+def test_input_is_read_lazily():
+    # an endless input: taking the first results must not exhaust it
+    results = ordered_map(square_all, count(), jobs=2, chunk_size=4)
+    assert [next(results) for _ in range(10)] == [x * x for x in range(10)]
+    results.close()
+
+
+def test_a_dead_worker_is_reported_and_the_rest_goes_on():
+    results = list(ordered_map(partial(die_on, 50), range(200), jobs=2, chunk_size=8,
+                               on_failure=lambda item, message: ("failed", item)))
+    assert len(results) == 200
+    assert results[50] == ("failed", 50)
+    assert [r for i, r in enumerate(results) if i != 50] == [x + 1 for x in range(200) if x != 50]
+
+
+def test_cli_jobs_give_the_same_output(run_cli, puzzles_dir):
+    path = puzzles_dir / "sudoku" / "17clue-200.txt"
+    one = run_cli(["sudoku", "-f", "jsonl", "-j", "1", path]).stdout
+    two = run_cli(["sudoku", "-f", "jsonl", "-j", "2", path]).stdout
+    assert one == two and len(one.splitlines()) == 200
+
+
+def test_cli_jobs_keep_invalid_records_in_place(run_cli, puzzles_dir):
+    lines = (puzzles_dir / "sudoku" / "top95.txt").read_text().splitlines()[:30]
+    lines.insert(7, "not a puzzle")
+    result = run_cli(["sudoku", "-f", "jsonl", "-j", "2"], input="\n".join(lines) + "\n")
+    statuses = [json.loads(line)["status"] for line in result.stdout.splitlines()]
+    assert statuses[7] == "invalid" and statuses.count("solved") == 30
+
+
+def _processes_with(marker: str) -> list:
+    found = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                if marker.encode() in handle.read():
+                    found.append(int(pid))
+        except (FileNotFoundError, ProcessLookupError, PermissionError, NotADirectoryError):
+            continue
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find worker processes")
+def test_ctrl_c_with_jobs_exits_130_and_leaves_no_workers(puzzles_dir, tmp_path):
+    marker = tmp_path / "ctrl-c-marker.txt"
+    hard = (puzzles_dir / "sudoku" / "hardest1106-20.txt").read_text()
+    marker.write_text(hard * 500)
+    process = subprocess.Popen([sys.executable, "-m", "puzzlesat", "sudoku", "-j", "2", str(marker)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(2.0)
+    assert process.poll() is None
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert b"Traceback" not in stderr
+    time.sleep(0.5)
+    assert _processes_with(str(marker)) == []
