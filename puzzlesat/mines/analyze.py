@@ -183,12 +183,29 @@ def _compare(counts: Counts, verdict: tuple) -> None:
 class _Sat:
     """One incremental solver over a board's CNF; every query has the board's constraints as assumptions."""
 
-    def __init__(self, eq: Equations, budget: Optional[Budget], deadline: Optional[float], solver: str):
+    def __init__(self, eq: Equations, budget: Optional[Budget], deadline: Optional[float], solver: str,
+                 propagate: bool = True):
         self.eq = eq
-        self.enc: Encoding = encode(eq)
+        self.enc: Encoding = encode(eq, total=False)
         self.engine = Engine(self.enc.clauses, self.enc.top, solver)
         self.budget = budget
         self.deadline = deadline
+        self._add_total(propagate)
+
+    def _add_total(self, propagate: bool) -> None:
+        """The total's totalizers, over the cells unit propagation leaves open when `propagate`.
+
+        The shortcut is sound only for queries that assume every selector, so the conflict search,
+        which drops selectors, builds them over the whole frontier (propagate=False).
+        """
+        fixed = {}
+        if propagate and self.eq.mines_left is not None:
+            ok, implied = self.engine.propagate(list(self.enc.selector))
+            if ok:
+                fixed = {abs(lit): lit > 0 for lit in implied if abs(lit) <= len(self.eq.frontier)}
+        for clause in self.enc.add_total(fixed):
+            self.engine.add_clause(clause)
+        self.engine.top = self.enc.top
 
     def close(self) -> None:
         self.engine.close()
@@ -276,7 +293,7 @@ def _sat_certain(eq: Equations, budget, deadline, solver: str) -> Optional[tuple
 
 def _inconsistent(eq: Equations, budget, deadline, solver: str) -> Analysis:
     """The analysis of an inconsistent board, with its conflict from an unsatisfiable core."""
-    sat = _Sat(eq, budget, deadline, solver)
+    sat = _Sat(eq, budget, deadline, solver, propagate=False)
     try:
         numbers, total = sat.conflict()
     except AnalysisStopped:

@@ -92,17 +92,21 @@ class Board:
     @cached_property
     def hidden(self) -> list:
         """Hidden (unflagged) positions, row by row."""
-        return [p for p in self.positions() if self[p] == HIDDEN]
+        return self._where(lambda value: value == HIDDEN)
 
     @cached_property
     def flags(self) -> list:
         """Flagged positions, row by row."""
-        return [p for p in self.positions() if self[p] == FLAG]
+        return self._where(lambda value: value == FLAG)
 
     @cached_property
     def numbers(self) -> list:
         """Revealed positions, row by row."""
-        return [p for p in self.positions() if self[p] >= 0]
+        return self._where(lambda value: value >= 0)
+
+    def _where(self, test) -> list:
+        """Positions whose value passes `test`, row by row."""
+        return [(r, c) for r, row in enumerate(self.cells) for c, value in enumerate(row) if test(value)]
 
     @property
     def mines_left(self) -> Optional[int]:

@@ -3,12 +3,15 @@
 Only frontier cells (hidden cells next to a revealed number) become variables. The cells off the
 frontier are interchangeable: they hold whatever the total leaves, so the total mine count becomes
 two bounds on the frontier, `mines_left - off_frontier <= frontier mines <= mines_left`, switched on
-by assumptions through two totalizers (one over the cells, one over their negations).
+by assumptions through two totalizers (one over the cells, one over their negations). Small number
+constraints are written out directly (no auxiliary variables), larger ones with PySAT's encodings.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 from typing import Optional
 
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
@@ -37,10 +40,11 @@ class Equations:
 def equations(board: Board) -> Equations:
     """The equations of a board; numbers whose neighbours are all revealed and that ask nothing are left out."""
     constraints = []
+    grid = board.cells
     for at in board.numbers:
         around = board.neighbours(at)
-        cells = tuple(p for p in around if board[p] == HIDDEN)
-        need = board[at] - sum(1 for p in around if board[p] == FLAG)
+        cells = tuple((r, c) for r, c in around if grid[r][c] == HIDDEN)
+        need = grid[at[0]][at[1]] - sum(1 for r, c in around if grid[r][c] == FLAG)
         if cells or need:
             constraints.append(Constraint(at, cells, need))
     touched = {cell for constraint in constraints for cell in constraint.cells}
@@ -51,36 +55,35 @@ def equations(board: Board) -> Equations:
 
 @dataclass
 class Encoding:
-    """CNF over the frontier: variable per cell, a selector per constraint, bound literals for the total."""
+    """CNF over the frontier: a variable per cell, a selector per constraint, bound literals for the total.
+
+    The total is added by add_total(), over the frontier cells not already `fixed` (by unit propagation
+    under all selectors, say): its bound literals are then valid only with every selector assumed.
+    """
 
     equations: Equations
     clauses: list = field(default_factory=list)
     top: int = 0
     var: dict = field(default_factory=dict)
     selector: dict = field(default_factory=dict)  # selector variable -> constraint index
-    _at_most: list = field(default_factory=list)  # outputs over the cells: -out[k] means sum <= k
-    _at_least: list = field(default_factory=list)  # outputs over the negations: -out[k] means sum >= n - k
-
-    @property
-    def size(self) -> int:
-        """Number of frontier cells."""
-        return len(self.equations.frontier)
+    fixed_mines: int = 0  # frontier mines fixed before the totalizers were built
+    counted: int = 0  # frontier cells under the totalizers
+    _at_most: list = field(default_factory=list)  # over the counted cells: -out[k] means sum <= k
+    _at_least: list = field(default_factory=list)  # over their negations: -out[k] means sum >= counted - k
 
     def at_most(self, k: int):
         """A literal that forces at most k frontier mines, True if that always holds, False if never."""
-        if k >= self.size:
+        k -= self.fixed_mines
+        if k >= self.counted:
             return True
-        if k < 0:
-            return False
-        return -self._at_most[k]
+        return False if k < 0 else -self._at_most[k]
 
     def at_least(self, k: int):
         """A literal that forces at least k frontier mines, True if that always holds, False if never."""
+        k -= self.fixed_mines
         if k <= 0:
             return True
-        if k > self.size:
-            return False
-        return -self._at_least[self.size - k]
+        return False if k > self.counted else -self._at_least[self.counted - k]
 
     def total_literals(self) -> Optional[list]:
         """Assumptions for the total mine count, or None when no frontier layout can meet it."""
@@ -97,37 +100,58 @@ class Encoding:
         total = self.total_literals()
         return None if total is None else list(self.selector) + total
 
-    def cell_literal(self, position: tuple) -> int:
-        """The variable of a frontier cell ("a mine here")."""
-        return self.var[position]
+    def add_total(self, fixed: Optional[dict] = None) -> list:
+        """Totalizers just large enough for the total's bounds and the off-frontier queries; the new clauses.
+
+        `fixed` maps frontier variables to known values (True: a mine); they are left out of the count.
+        """
+        fixed = fixed or {}
+        left = self.equations.mines_left
+        if left is None:
+            return []
+        cells = [v for v in self.var.values() if v not in fixed]
+        self.fixed_mines = sum(1 for value in fixed.values() if value)
+        self.counted = n = len(cells)
+        left -= self.fixed_mines
+        low = left - len(self.equations.off_frontier)
+        added = []
+        if n and 0 <= left <= n:
+            clauses, self._at_most, self.top = counter(cells, min(left, n - 1), self.top)
+            added += clauses
+        if n and 0 <= low <= n:
+            clauses, self._at_least, self.top = counter([-v for v in cells], min(n - low, n - 1), self.top)
+            added += clauses
+        self.clauses.extend(added)
+        return added
 
 
-def encode(eq: Equations) -> Encoding:
-    """CNF for the equations: one guarded cardinality constraint per number, totalizers for the total."""
+def encode(eq: Equations, total: bool = True) -> Encoding:
+    """CNF for the equations: one guarded cardinality constraint per number (and the total, if asked)."""
     enc = Encoding(eq)
     enc.var = {cell: index for index, cell in enumerate(eq.frontier, 1)}
     enc.top = len(eq.frontier)
     for index, constraint in enumerate(eq.constraints):
         selector = enc.top = enc.top + 1
         enc.selector[selector] = index
-        lits = [enc.var[cell] for cell in constraint.cells]
-        clauses, enc.top = cardinality(lits, constraint.need, "==", enc.top)
+        clauses = _exactly([enc.var[cell] for cell in constraint.cells], constraint.need)
+        if clauses is None:
+            clauses, enc.top = cardinality([enc.var[cell] for cell in constraint.cells], constraint.need, "==", enc.top)
         enc.clauses.extend([-selector, *clause] for clause in clauses)
-    if eq.mines_left is not None:
-        _encode_total(enc)
+    if total:
+        enc.add_total()
     return enc
 
 
-def _encode_total(enc: Encoding) -> None:
-    """Totalizers just large enough for the bounds and the off-frontier queries (k and k - 1, low and low + 1)."""
-    n, left, off = enc.size, enc.equations.mines_left, len(enc.equations.off_frontier)
-    if n == 0:
-        return
-    cells = list(range(1, n + 1))
-    if 0 <= left <= n:
-        clauses, enc._at_most, enc.top = counter(cells, min(left, n - 1), enc.top)
-        enc.clauses.extend(clauses)
-    low = left - off
-    if 0 <= low <= n:
-        clauses, enc._at_least, enc.top = counter([-v for v in cells], min(n - low, n - 1), enc.top)
-        enc.clauses.extend(clauses)
+def _exactly(lits: list, need: int) -> Optional[list]:
+    """Clauses without auxiliary variables for "exactly `need` of `lits`" when there are few, else None.
+
+    At most `need`: no need + 1 of them all true; at least `need`: no n - need + 1 of them all false.
+    """
+    n = len(lits)
+    if need < 0 or need > n:
+        return [[]]
+    if comb(n, need + 1) + comb(n, n - need + 1) > 16:
+        return None
+    return [[-lit for lit in subset] for subset in combinations(lits, need + 1)] + [
+        list(subset) for subset in combinations(lits, n - need + 1)
+    ]

@@ -43,7 +43,7 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool) -> Text:
         for c in range(board.width):
             label, style = _cell(board, analysis, (r, c), safe, mines, conflict, heatmap)
             if (r, c) == analysis.best:
-                label, style = f"[{label.strip()}]", Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
+                label, style = f"[{label.strip().rstrip('%')}]", Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
             text.append(label.center(width), style=style)
         text.append("\n")
     return text
