@@ -7,11 +7,19 @@ SolverPool for the whole run, so rule clauses are loaded once per worker and siz
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Optional
+from functools import partial
+from typing import Iterable, Iterator, Optional
 
-from puzzlesat.sat import Budget
+from puzzlesat.parallel import ordered_map
+from puzzlesat.sat import DEFAULT_SOLVER, Budget
+from puzzlesat.streams import Line
+from puzzlesat.sudoku.encode import DEFAULT_ENCODING
 from puzzlesat.sudoku.grid import Puzzle, Shape
+from puzzlesat.sudoku.reader import Reader
+from puzzlesat.sudoku.report import to_record
 from puzzlesat.sudoku.solve import Result, SolverPool
 
 
@@ -19,8 +27,8 @@ from puzzlesat.sudoku.solve import Result, SolverPool
 class SolveOptions:
     """Everything a worker needs to solve like the parent would."""
 
-    encoding: str
-    solver: str
+    encoding: str = DEFAULT_ENCODING
+    solver: str = DEFAULT_SOLVER
     unique: bool = True
     count: Optional[int] = None
     conflicts: Optional[int] = None
@@ -32,15 +40,16 @@ class SolveOptions:
         return dict(unique=self.unique, count=self.count, budget=None if budget.unlimited else budget)
 
 
-_pools: dict = {}
+_local = threading.local()  # a native solver must never be shared between threads (Dask runs tasks in threads)
 
 
 def _pool(options: SolveOptions) -> SolverPool:
-    """This process's pool for the options' encoding and solver."""
+    """This thread's pool for the options' encoding and solver."""
+    pools = _local.__dict__.setdefault("pools", {})
     key = (options.encoding, options.solver)
-    if key not in _pools:
-        _pools[key] = SolverPool(options.encoding, options.solver)
-    return _pools[key]
+    if key not in pools:
+        pools[key] = SolverPool(options.encoding, options.solver)
+    return pools[key]
 
 
 def pack(record) -> Optional[tuple]:
@@ -68,5 +77,60 @@ def solve_packed(options: SolveOptions, packed: list) -> list:
 
 
 def worker_died(item, message: str) -> Result:
-    """The stand-in result for a record whose worker died twice."""
+    """The stand-in result for a record whose worker died."""
     return Result("invalid", error=message)
+
+
+def solve_partition(lines: Iterable[str], options: Optional[SolveOptions] = None, source: str = "<partition>") -> list:
+    """JSON Lines records (dicts) for lines holding one puzzle each: the unit of work for Dask, Spark, etc.
+
+    >>> solve_partition(["4...1.3.2..3.1.."])[0]["solution"]
+    '4321123424133142'
+    """
+    options = options or SolveOptions()
+    numbered = [(source, number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1)]
+    return [record for records in _solve_numbered(options, numbered) for record in records]
+
+
+def _records_for(records: list, options: SolveOptions) -> list:
+    """Solve read records (None for lines with no puzzle) into JSON Lines dicts."""
+    pool = _pool(options)
+    kwargs = options.solve_kwargs()
+    counting = options.count is not None
+    out = []
+    for record in records:
+        if record is None:
+            continue
+        result = Result("invalid", error=record.error) if record.error else pool.solve(record.puzzle, **kwargs)
+        out.append(to_record(record, result, counting))
+    return out
+
+
+def _solve_numbered(options: SolveOptions, chunk: list) -> list:
+    """Worker side of solve_lines: (source, number, text) triples to lists of records, one list per line."""
+    results = []
+    for source, number, text in chunk:
+        records = list(Reader().records([Line(source, number, text)]))
+        results.append(_records_for(records, options))
+    return results
+
+
+def solve_lines(
+    lines: Iterable[str],
+    executor: Optional[Executor] = None,
+    jobs: int = 1,
+    options: Optional[SolveOptions] = None,
+    source: str = "<lines>",
+    chunk_size: int = 256,
+) -> Iterator[dict]:
+    """JSON Lines records (dicts), in input order, for lines holding one puzzle each.
+
+    Runs in this process, in `jobs` worker processes, or on any concurrent.futures.Executor --
+    e.g. `dask.distributed.Client(...).get_executor()` to spread the work over a Dask cluster.
+    Blank and '#' lines give no record; a bad line gives an 'invalid' record; nothing is skipped.
+    """
+    options = options or SolveOptions()
+    numbered = ((source, number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1))
+    work = partial(_solve_numbered, options)
+    for records in ordered_map(work, numbered, jobs=jobs, executor=executor, chunk_size=chunk_size):
+        yield from records
