@@ -318,7 +318,7 @@ class Run:
 def puzzlesat_engines(solvers: List[str], encodings: List[str]) -> List[Engine]:
     """One engine per solver x encoding asked for; plain `puzzlesat` (its defaults) when none are."""
     exe = str(Path(sys.executable).with_name("puzzlesat"))
-    base = [exe, "sudoku", "--format", "jsonl"]
+    base = [exe, "sudoku", "--format", "jsonl", "--jobs", "1"]  # the targets are single-process
     engines = []
     for solver in solvers or [None]:
         for encoding in encodings or [None]:
@@ -364,9 +364,9 @@ def run_engine(engine: Engine, path: str, puzzles: int, unique: bool, cap: float
     else:
         outcomes = parse_baseline(stdout)
         stats = _baseline_stats(stderr)
-        _require(stats is not None, engine, child.returncode, stderr)
-        seconds = stats["seconds"]
-        capped_now = capped_now or stats["interrupted"]
+        _require(stats is not None or capped_now, engine, child.returncode, stderr)
+        seconds = stats["seconds"] if stats else wall  # killed before it could report: its lines over the wall time
+        capped_now = capped_now or bool(stats and stats["interrupted"])
     return Run(
         set="", mode="unique" if unique else "no-unique", engine=engine.key, repeat=0, puzzles=puzzles,
         done=len(outcomes), seconds=seconds, wall=wall, cpu=usage.ru_utime + usage.ru_stime,
@@ -662,6 +662,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if argv[:1] == ["baseline"]:
         return run_baseline(argv[1], argv[2], "--no-unique" not in argv)
     args = parse_args(argv)
+    # A shell starts background jobs with SIGINT ignored, and children would inherit that; a handled signal is
+    # reset to the default in a child, so the cap's SIGINT reaches every engine even when this runs under nohup.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     command = "python scripts/bench_sudoku.py " + " ".join(argv)
     started = time.perf_counter()
     engines = [] if "puzzlesat" in args.skip else puzzlesat_engines(args.solvers, args.encodings)
