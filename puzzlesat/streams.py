@@ -6,10 +6,11 @@ import json
 import os
 import sys
 from dataclasses import dataclass
-from typing import IO, Iterable, Iterator, Optional, Sequence
+from typing import IO, Iterator, Optional, Sequence
 
 STDIN = "-"
 BOM = b"\xef\xbb\xbf"
+MAX_LINE = 1 << 20  # bytes; a longer line is reported, not read into memory
 
 
 class InputError(Exception):
@@ -67,9 +68,20 @@ def read_lines(paths: Sequence[str], stdin: Optional[IO[bytes]] = None) -> Itera
                 yield from decode_lines(path, stream)
 
 
-def decode_lines(source: str, stream: Iterable[bytes]) -> Iterator[Line]:
-    """Decode lines as UTF-8 (BOM and CRLF tolerated); a line that is not UTF-8 becomes an error line."""
-    for number, raw in enumerate(stream, 1):
+def decode_lines(source: str, stream, max_length: int = MAX_LINE) -> Iterator[Line]:
+    """Decode lines as UTF-8 (BOM and CRLF tolerated); a line that is not UTF-8, or longer than
+    `max_length` bytes, becomes an error line (a long one is read past, never held in memory)."""
+    number = 0
+    while True:
+        raw = stream.readline(max_length + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > max_length and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(1 << 16)
+            yield Line(source, number, "", f"line longer than {max_length:,} bytes")
+            continue
         if number == 1 and raw.startswith(BOM):
             raw = raw[len(BOM):]
         try:
