@@ -129,6 +129,25 @@ def solve(
     return solution
 
 
+def explicit_layouts(
+    known: Sequence[int], total: int, neighbours, mines: Set[int], solution: Solution
+) -> Tuple[Tuple[int, ...], List[frozenset]]:
+    """Every mine layout of the cells `solution` left uncertain, listed (meant for positions with few layouts)."""
+    sure = set(mines) | solution.mines
+    uncertain = tuple(sorted(cell for cell in solution.numerators if cell not in solution.safe and cell not in sure))
+    constraints, _ = _constraints(known, sure, solution.safe, neighbours)
+    constraints.append((uncertain, total - len(sure)))
+    touching: Dict[int, List[int]] = {cell: [] for cell in uncertain}
+    for k, (cells, _) in enumerate(constraints):
+        for cell in cells:
+            touching[cell].append(k)
+    groups = _order([(tuple(ks), [cell]) for cell, ks in touching.items()])
+    leaves: list = []
+    _enumerate(groups, [need for _, need in constraints], None, leaves)
+    order = [cells[0] for _, cells in groups]
+    return uncertain, [frozenset(cell for cell, bit in zip(order, leaf) if bit) for leaf in leaves]
+
+
 def _constraints(known, mines, safe, neighbours) -> Tuple[list, Set[int]]:
     """The remaining equations (cells, mines needed) of numbers with unknown neighbours, and the frontier cells."""
     seen = set()
@@ -218,8 +237,8 @@ def _order(groups: list) -> list:
     return ordered
 
 
-def _enumerate(groups: list, needs: List[int], budget: Optional[int]) -> _Part:
-    """Depth-first search over mine counts per group, pruned by each equation's bounds."""
+def _enumerate(groups: list, needs: List[int], budget: Optional[int], leaves: Optional[list] = None) -> _Part:
+    """Depth-first search over mine counts per group, pruned by each equation's bounds (leaves: collect each count vector)."""
     n = len(groups)
     sizes = [len(cells) for _, cells in groups]
     links = [signature for signature, _ in groups]
@@ -235,6 +254,8 @@ def _enumerate(groups: list, needs: List[int], budget: Optional[int]) -> _Part:
 
     def visit(i: int, weight: int, mines: int) -> None:
         if i == n:
+            if leaves is not None:
+                leaves.append(tuple(counts))
             layouts[mines] = layouts.get(mines, 0) + weight
             row = weighted.get(mines)
             if row is None:

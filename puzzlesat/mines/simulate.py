@@ -86,6 +86,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> Tuple[float, float]:
     """The Wilson score interval for a binomial proportion ((0, 1) when there are no games)."""
     if games == 0:
         return (0.0, 1.0)
+    if wins in (0, games):  # the closed forms, free of rounding
+        bound = games / (games + z * z)
+        return (0.0, 1.0 - bound) if wins == 0 else (bound, 1.0)
     rate = wins / games
     scale = 1 + z * z / games
     centre = (rate + z * z / (2 * games)) / scale

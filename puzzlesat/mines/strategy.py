@@ -18,6 +18,7 @@ import random
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from puzzlesat.mines import fastsolve
+from puzzlesat.mines.endgame import Endgame, SearchTooBig
 from puzzlesat.mines.game import HIDDEN, Cell, Game
 
 Choice = Tuple[int, float]  # engine index of the cell to open, its mine probability as the player sees it
@@ -75,8 +76,76 @@ class MinProb(Player):
         return cell, solution.probability(cell)
 
 
-STRATEGIES: Dict[str, Callable[..., Player]] = {"minprob": MinProb}
-DEFAULT_STRATEGY = "minprob"
+class Lookahead(Player):
+    """Among near-safest cells, the one most likely to be safe and followed by a safe move; corners and edges on ties."""
+
+    margin = 0.1  # candidates: probability at most lowest * (1 + margin) + slack
+    slack = 0.02
+    frontier_candidates = 8
+    off_candidates = 3
+    endgame_layouts = 50  # search the game tree exactly when at most this many layouts remain
+    endgame_budget = 20000
+
+    def guess(self, solution: fastsolve.Solution) -> Choice:
+        if solution.layouts <= self.endgame_layouts:
+            move = self.endgame(solution)
+            if move is not None:
+                return move, solution.probability(move)
+        candidates = self.candidates(solution)
+        memo: dict = {}
+        scored = [(self.score(cell, solution, memo), cell) for cell in candidates]
+        best = max(scored, key=lambda item: (item[0], -self.edge_rank(item[1]), -item[1]))[1]
+        return best, solution.probability(best)
+
+    def endgame(self, solution: fastsolve.Solution) -> Optional[int]:
+        """The move that wins most often when few layouts remain, or None when the game tree is too big."""
+        game = self.game
+        cells, layouts = fastsolve.explicit_layouts(game.known, game.setup.mines, game.neighbours, self.mines, solution)
+        try:
+            return Endgame(cells, layouts, game.neighbours, self.endgame_budget).best_move()[0]
+        except SearchTooBig:
+            return None
+
+    def candidates(self, solution: fastsolve.Solution) -> List[int]:
+        """Cells worth a look-ahead: the safest frontier cells and the off-frontier cells nearest a corner."""
+        numerators = solution.numerators
+        lowest = min(numerators.values()) / solution.layouts
+        limit = lowest * (1 + self.margin) + self.slack
+        off = set(solution.off_frontier)
+        near = [cell for cell, count in numerators.items() if count / solution.layouts <= limit]
+        front = sorted((c for c in near if c not in off), key=lambda c: (numerators[c], self.edge_rank(c), c))
+        rest = sorted((c for c in near if c in off), key=lambda c: (self.edge_rank(c), c))
+        return front[: self.frontier_candidates] + rest[: self.off_candidates]
+
+    def edge_rank(self, cell: int) -> int:
+        """Fewer neighbours first: corners, then edges, then the interior."""
+        return len(self.game.neighbours[cell])
+
+    def score(self, cell: int, solution: fastsolve.Solution, memo: dict) -> float:
+        """P(cell is safe and the next move is certain), counting a best next guess at its own safety."""
+        game = self.game
+        known = list(game.known)
+        total = 0.0
+        for value in range(len(game.neighbours[cell]) + 1):
+            known[cell] = value
+            try:
+                after = fastsolve.solve(known, game.setup.mines, game.neighbours, self.mines, memo=memo)
+            except fastsolve.Inconsistent:
+                continue
+            chance = after.layouts / solution.layouts
+            total += chance * self.next_safety(after)
+        return total
+
+    @staticmethod
+    def next_safety(solution: fastsolve.Solution) -> float:
+        """1 when some cell is certainly safe (or nothing is left to open), else the best guess's safety."""
+        if solution.safe or not solution.numerators:
+            return 1.0
+        return 1.0 - min(solution.numerators.values()) / solution.layouts
+
+
+STRATEGIES: Dict[str, Callable[..., Player]] = {"minprob": MinProb, "lookahead": Lookahead}
+DEFAULT_STRATEGY = "lookahead"
 
 
 def make_player(name: str, game: Game, first_move: Cell = (0, 0)) -> Player:

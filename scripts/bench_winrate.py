@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Win rates of the Minesweeper strategies against the published anchors.
+
+    python scripts/bench_winrate.py                       # the issue's set: minprob and lookahead, all levels
+    python scripts/bench_winrate.py --run lookahead:expert:zero:5000 --jobs 2
+
+Each run is STRATEGY:LEVEL:RULES:GAMES. Prints one JSON line per run as it finishes (to stdout) and a Markdown table
+at the end: win rate, Wilson 95% interval, the published anchor and whether it lies inside / below / above the
+interval, mean guesses, games per second per process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from puzzlesat.mines.game import parse_size
+from puzzlesat.mines.simulate import simulate
+
+# (level, rules) -> (Tu et al. 2017 minprob "P" baseline, best published rate)
+ANCHORS = {
+    ("beginner", "safe"): (None, 0.9169),
+    ("intermediate", "safe"): (0.7430, 0.7823),
+    ("expert", "safe"): (0.3556, 0.4113),
+    ("beginner", "zero"): (None, 0.9717),
+    ("intermediate", "zero"): (None, 0.8908),
+    ("expert", "zero"): (None, 0.543),
+}
+DEFAULT_RUNS = (
+    "minprob:beginner:safe:10000",
+    "minprob:intermediate:safe:10000",
+    "minprob:expert:safe:5000",
+    "lookahead:beginner:safe:10000",
+    "lookahead:intermediate:safe:10000",
+    "lookahead:expert:safe:5000",
+    "lookahead:expert:zero:5000",
+)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", action="append", help="STRATEGY:LEVEL:RULES:GAMES (repeatable)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    rows = []
+    for spec in args.run or DEFAULT_RUNS:
+        strategy, level, rules, games = spec.split(":")
+        summary = simulate(parse_size(level, rules), strategy, int(games), args.seed, args.jobs)
+        record = summary.record()
+        record["games_per_second_per_process"] = record["games_per_second"] / args.jobs
+        print(json.dumps(record), flush=True)
+        rows.append(record)
+    print(table(rows))
+    return 0
+
+
+def verdict(anchor, low: float, high: float) -> str:
+    """Where a published rate lies relative to our interval."""
+    if anchor is None:
+        return "—"
+    where = "inside" if low <= anchor <= high else ("below" if anchor < low else "above")
+    return f"{anchor:.2%} ({where})"
+
+
+def table(rows) -> str:
+    """A Markdown table of the runs."""
+    lines = [
+        "| strategy | level | rules | games | win rate | 95% CI | Tu et al. minprob | best published | guesses/game | games/s/process |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        low, high = r["ci95"]
+        baseline, best = ANCHORS.get((r["level"], r["rules"]), (None, None))
+        lines.append(
+            f"| {r['strategy']} | {r['level'] or r['size']} | {r['rules']} | {r['games']} | {r['win_rate']:.2%} | "
+            f"{low:.2%}–{high:.2%} | {verdict(baseline, low, high)} | {verdict(best, low, high)} | "
+            f"{r['mean_guesses']:.2f} | {r['games_per_second_per_process']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""Simulations and replays, through the Python API and the CLI."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from puzzlesat.cli import cli
+from puzzlesat.mines.game import Setup, parse_size
+from puzzlesat.mines.simulate import replay, simulate, wilson, won_games
+
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson(50, 100)
+    assert abs(low - 0.4038) < 1e-4 and abs(high - 0.5962) < 1e-4
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert abs(wilson(0, 10)[1] - 0.2775) < 1e-4
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_games_won_do_not_depend_on_the_number_of_jobs():
+    setup = parse_size("beginner")
+    alone = won_games(setup, "minprob", 60, seed=9, jobs=1)
+    assert alone == won_games(setup, "minprob", 60, seed=9, jobs=2)
+    assert 0 < len(alone) < 60
+
+
+def test_a_small_simulation_gives_plausible_win_rates():
+    setup = parse_size("beginner")
+    minprob = simulate(setup, "minprob", 400, seed=1)
+    lookahead = simulate(setup, "lookahead", 400, seed=1)
+    for summary in (minprob, lookahead):  # published rates at this level are about 89% to 92%
+        assert 0.82 <= summary.win_rate <= 0.97
+        low, high = summary.ci95
+        assert low < summary.win_rate < high
+        assert summary.mean_guesses > 0
+    easy = simulate(Setup(9, 9, 1), "minprob", 50, seed=1)
+    assert easy.wins >= 45  # one mine: almost every game is won without a guess
+    # 4x4 with 14 mines: one safe cell among the 15 others. The corner shows 2 when it is one of its 3 neighbours
+    # (chance 3/15, then a 1-in-3 guess), else 3 (a 1-in-12 guess): exactly 2/15 of games are won.
+    hard = simulate(Setup(4, 4, 14), "minprob", 600, seed=1)
+    assert 0.09 <= hard.win_rate <= 0.18
+
+
+def test_a_replay_ends_as_the_simulation_said():
+    setup = parse_size("intermediate")
+    won = set(won_games(setup, "lookahead", 12, seed=4))
+    for index in range(12):
+        steps = list(replay(setup, "lookahead", 4, index))
+        assert steps[-1].state == ("won" if index in won else "lost")
+        assert steps[0].move.cell == (0, 0) and not steps[0].guess
+        assert all(step.state == "playing" for step in steps[:-1])
+
+
+def test_cli_simulate_json_has_the_promised_fields():
+    result = CliRunner().invoke(cli, ["mines", "simulate", "--level", "beginner", "-n", "30", "--seed", "2",
+                                      "--strategy", "minprob", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    for key in ("games", "wins", "win_rate", "ci95", "level", "size", "rules", "strategy", "seed", "mean_guesses"):
+        assert key in record
+    assert record["games"] == 30 and record["level"] == "beginner" and record["rules"] == "safe"
+    assert record["ci95"][0] <= record["win_rate"] <= record["ci95"][1]
+
+
+def test_cli_simulate_pretty_table_and_zero_rules():
+    result = CliRunner().invoke(cli, ["mines", "simulate", "--size", "8x8x10", "--first-click", "zero", "-n", "20",
+                                      "--first-move", "center", "--format", "pretty"])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "8x8x10" in result.output and "zero" in result.output
+
+
+def test_cli_usage_errors_exit_2_with_one_clear_line():
+    runner = CliRunner()
+    for args, words in [
+        (["--size", "3x3x9"], "do not fit"),
+        (["--size", "big"], "WIDTHxHEIGHTxMINES"),
+        (["--level", "expert", "--size", "8x8x10"], "not both"),
+        (["--first-move", "20,0"], "off the 9x9 board"),
+        (["--strategy", "psychic"], "psychic"),
+    ]:
+        result = runner.invoke(cli, ["mines", "simulate", "-n", "1", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output and "Traceback" not in result.output
+
+
+def test_cli_replay_streams_one_record_per_move():
+    result = CliRunner().invoke(cli, ["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5",
+                                      "--format", "jsonl"])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["move"] for r in records] == list(range(1, len(records) + 1))
+    assert records[-1]["state"] in ("won", "lost") and len(records[-1]["board"]) == 8
+    pretty = CliRunner().invoke(cli, ["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5",
+                                      "--format", "pretty"])
+    assert pretty.exit_code == 0 and f"{records[-1]['state']} after {len(records)} moves" in pretty.output
