@@ -55,6 +55,29 @@ class Budget:
         """True when neither limit is set."""
         return self.conflicts is None and self.seconds is None
 
+    def start(self) -> "Allowance":
+        """Start spending this budget: a running allowance that several solves can share."""
+        return Allowance(self)
+
+
+class Allowance:
+    """What is left of a Budget: conflicts still allowed and the deadline (time.monotonic)."""
+
+    def __init__(self, budget: Budget):
+        self.conflicts = budget.conflicts
+        self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+
+    @property
+    def unlimited(self) -> bool:
+        """True when nothing limits it."""
+        return self.conflicts is None and self.deadline is None
+
+    def spent(self) -> bool:
+        """True when no conflict or no time is left."""
+        return (self.conflicts is not None and self.conflicts <= 0) or (
+            self.deadline is not None and time.monotonic() >= self.deadline
+        )
+
 
 _checked: dict = {}
 
@@ -156,39 +179,46 @@ class Engine:
         except NotImplementedError:
             return True, list(assumptions)
 
-    def solve(self, assumptions: Sequence[int] = (), budget: Optional[Budget] = None) -> Optional[bool]:
-        """True (SAT), False (UNSAT) or None when the budget ran out."""
+    def solve(self, assumptions: Sequence[int] = (), budget=None) -> Optional[bool]:
+        """True (SAT), False (UNSAT) or None when the budget ran out.
+
+        A Budget limits this one call; an Allowance (Budget.start()) is shared by several calls,
+        so that a query made of many solves stays within one limit.
+        """
         try:
             if budget is None or budget.unlimited:
                 return self._solver.solve(assumptions=assumptions)
-            return self._solve_limited(assumptions, budget)
+            allowance = budget.start() if isinstance(budget, Budget) else budget
+            if allowance.spent():
+                return None
+            return self._solve_limited(assumptions, allowance)
         except Exception as error:
             _raise_if_interrupt(error)
             raise
 
-    def _solve_limited(self, assumptions: Sequence[int], budget: Budget) -> Optional[bool]:
-        """Solve in conflict-bounded rounds, checking the clock between rounds."""
-        deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        left = budget.conflicts
+    def _solve_limited(self, assumptions: Sequence[int], allowance: "Allowance") -> Optional[bool]:
+        """Solve in conflict-bounded rounds, charging the allowance and checking the clock between rounds."""
         chunk = 500
         while True:
-            step = chunk if left is None else min(chunk, left)
+            step = chunk if allowance.conflicts is None else max(1, min(chunk, allowance.conflicts))
             started = time.monotonic()
+            before = self._solver.accum_stats().get("conflicts", 0)
             self._solver.conf_budget(step)
             result = self._solver.solve_limited(assumptions=assumptions)
+            used = self._solver.accum_stats().get("conflicts", 0) - before
+            self.conflicts_used += used
+            if allowance.conflicts is not None:
+                allowance.conflicts -= max(used, 1 if result is None else 0)
             if result is not None:
                 return result
-            self.conflicts_used += step
-            if left is not None:
-                left -= step
-                if left <= 0:
-                    return None
-            if deadline is not None:
+            if allowance.conflicts is not None and allowance.conflicts <= 0:
+                return None
+            if allowance.deadline is not None:
                 now = time.monotonic()
-                if now >= deadline:
+                if now >= allowance.deadline:
                     return None
                 rate = step / max(now - started, 1e-6)
-                chunk = max(100, min(2 * chunk, int(rate * (deadline - now)) + 1))
+                chunk = max(100, min(2 * chunk, int(rate * (allowance.deadline - now)) + 1))
             else:
                 chunk = min(2 * chunk, 100_000)
 

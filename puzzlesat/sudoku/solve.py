@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from operator import add
 from typing import Optional
 
-from puzzlesat.sat import DEFAULT_SOLVER, Budget, Engine
+from puzzlesat.sat import DEFAULT_SOLVER, Allowance, Budget, Engine
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, Rules, clauses, givens_literals
 from puzzlesat.sudoku.grid import Puzzle, is_solution
 
@@ -71,12 +71,16 @@ class SudokuSolver:
         self.engine.close()
 
     def solve(self, puzzle: Puzzle, unique: bool = True, count: Optional[int] = None, budget: Optional[Budget] = None) -> Result:
-        """Solve one puzzle; prove uniqueness (unique=True) or count solutions up to `count`."""
-        result = self._solve(puzzle, unique, count, budget)
+        """Solve one puzzle; prove uniqueness (unique=True) or count solutions up to `count`.
+
+        The budget covers all the solves one puzzle takes (first, uniqueness, counting).
+        """
+        allowance = None if budget is None or budget.unlimited else budget.start()
+        result = self._solve(puzzle, unique, count, allowance)
         result.puzzle = puzzle
         return result
 
-    def _solve(self, puzzle: Puzzle, unique: bool, count: Optional[int], budget: Optional[Budget]) -> Result:
+    def _solve(self, puzzle: Puzzle, unique: bool, count: Optional[int], budget: Optional[Allowance]) -> Result:
         """The work of solve()."""
         assumptions = givens_literals(puzzle)
         fixed: set = set()
