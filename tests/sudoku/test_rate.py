@@ -1,0 +1,97 @@
+"""Ratings: Chen's complexity, the deduction ladder, the search measure and the combined score."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from statistics import mean
+
+import pytest
+
+from puzzlesat.sudoku.grid import parse
+from puzzlesat.sudoku.rate import LEVELS, Rater, chen_complexity, rate
+from puzzlesat.sudoku.encode import Rules
+from puzzlesat.sudoku.explain import Board
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku"
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def lines(name: str, count: int) -> list:
+    rows = [l.strip() for l in (PUZZLES / name).read_text().splitlines() if l.strip() and not l.startswith("#")]
+    return rows[:count]
+
+
+def test_chen_complexity_bounds():
+    assert chen_complexity(Board.start(parse("." * 81))) == pytest.approx(math.log2(9))
+    solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    assert chen_complexity(Board.start(parse(solved))) == 0
+
+
+def test_chen_complexity_of_17_clue_puzzles_is_in_chens_range():
+    values = [rate(parse(line)).complexity for line in lines("17clue-200.txt", 60)]
+    assert 1.6 < mean(values) < 1.9  # Chen: 1.695-1.819 for hard 17-clue puzzles
+
+
+def test_singles_level_is_exactly_unit_propagation():
+    """Naked + hidden singles in Python and unit propagation on the extended encoding agree."""
+    for line in lines("17clue-200.txt", 80) + lines("top95.txt", 20):
+        rating = rate(parse(line))
+        assert (rating.level == "singles") == (rating.open_after_propagation == 0)
+
+
+def test_levels_of_known_sets():
+    assert rate(parse(WIKI)).level == "singles"
+    # failed-literal probing finishes every 17-clue puzzle but none of forum_hardest_1106
+    assert {rate(parse(line)).level for line in lines("17clue-200.txt", 40)} <= {"singles", "reduction", "probing"}
+    assert {rate(parse(line)).level for line in lines("hardest1106-20.txt", 4)} == {"search"}
+    assert "probing" in {rate(parse(line)).level for line in lines("top95.txt", 30)}
+
+
+def test_search_measures_grow_with_hardness():
+    easy = rate(parse(WIKI))
+    assert easy.guesses == easy.conflicts == 0 and easy.probe_rounds == 0
+    hard = rate(parse(lines("hardest1106-20.txt", 1)[0]))
+    assert hard.guesses > 10 and hard.conflicts > 0
+
+
+def test_scores_order_the_sets():
+    def average(name, count):
+        return mean(rate(parse(line)).score for line in lines(name, count))
+
+    easy = rate(parse(WIKI)).score
+    assert easy < average("17clue-200.txt", 20) < average("top95.txt", 15) < average("hardest1106-20.txt", 4)
+    assert 0 < easy < 3
+
+
+def test_rating_is_deterministic_whatever_came_before():
+    puzzles = [parse(line) for line in lines("top95.txt", 6)]
+    first = [Rater(Rules(p.shape)).rate(p) for p in puzzles]
+    shared = Rater(Rules(puzzles[0].shape))
+    again = [shared.rate(p) for p in reversed(puzzles)][::-1]
+    assert first == again
+
+
+def test_rating_record():
+    data = rate(parse(WIKI)).as_dict()
+    assert {"score", "complexity", "level"} <= set(data)
+    assert data["level"] in LEVELS and isinstance(data["score"], float)
+
+
+def test_contradictory_givens_have_no_rating():
+    assert rate(parse("55" + "." * 79)) is None
+
+
+@pytest.mark.parametrize("name", ["4x4.txt", "6x6.txt", "16x16-test6.txt"])
+def test_other_sizes(name):
+    rating = rate(parse(lines(name, 1)[0]))
+    assert rating is not None and rating.level in LEVELS and rating.score > 0
+
+
+def test_variant_rules_are_rated_with_their_groups():
+    from puzzlesat.sudoku.variants import make_variant
+
+    text = (PUZZLES / "variants" / "diagonal-sudopedia.txt").read_text().splitlines()
+    puzzle = parse(text[-1])
+    rules = make_variant(["diagonal"]).rules(puzzle.shape)
+    assert rate(puzzle, rules).level in ("singles", "reduction")
