@@ -1,0 +1,196 @@
+"""Make new puzzles: a random full grid, then givens taken away while SAT proves the solution unique.
+
+  1. A full grid: the SAT solver completes an empty grid whose first row is a random permutation;
+     random relabelling-free symmetries (rows within bands, bands, columns within stacks, stacks)
+     then shuffle it.
+  2. Digging: cells (or, with `symmetric`, pairs of cells opposite through the centre) in random order;
+     a given goes when the puzzle stays unique: one incremental solver holds the rules and a clause
+     "not this solution" behind an activation literal, so each test is one solve under assumptions
+     (UNSAT = unique). With `minimal` every given is tried once, which leaves a minimal puzzle (a given
+     that could not go before cannot go later, when there are fewer givens); without it digging stops at
+     the first given that must stay. With `symmetric` minimality is over the pairs.
+  3. Difficulty: `singles` digs with a cheaper, stronger test (unit propagation must still fill the grid,
+     which also proves uniqueness); the other levels are reached by rating each puzzle and trying again
+     (new grid) until its level matches, up to `attempts` times.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from puzzlesat.sat import DEFAULT_SOLVER, Engine
+from puzzlesat.sudoku.encode import Rules, clauses, var
+from puzzlesat.sudoku.grid import Puzzle, Shape
+from puzzlesat.sudoku.rate import LEVELS, Rating, rater_for
+
+DIFFICULTIES = ("any",) + LEVELS
+RECYCLE_AFTER = 2000  # dead activation variables before the solver is rebuilt
+
+
+class GenerationError(RuntimeError):
+    """No puzzle of the asked difficulty was found within the allowed attempts."""
+
+
+@dataclass
+class Generated:
+    """One new puzzle with its solution, its rating and how many grids were tried for it."""
+
+    puzzle: Puzzle
+    solution: tuple
+    rating: Optional[Rating]
+    attempts: int
+
+    @property
+    def givens(self) -> int:
+        """Number of givens."""
+        return sum(1 for v in self.puzzle.values if v)
+
+
+class Generator:
+    """Generates puzzles of one size from one seed, deterministically."""
+
+    def __init__(self, side: int = 9, seed: Optional[int] = None, difficulty: str = "any", minimal: bool = False,
+                 symmetric: bool = False, attempts: int = 200, solver: str = DEFAULT_SOLVER):
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+        self.shape = Shape.of_side(side)
+        self.rules = Rules(self.shape)
+        self.random = random.Random(seed)
+        self.difficulty = difficulty
+        self.minimal = minimal
+        self.symmetric = symmetric
+        self.attempts = attempts
+        self.solver = solver
+        self.engine = self._new_engine()
+        self.rater = rater_for(self.rules)
+
+    def _new_engine(self) -> Engine:
+        return Engine(clauses(self.rules), self.rules.top, self.solver)
+
+    def close(self) -> None:
+        """Free the native solver."""
+        self.engine.close()
+
+    def __iter__(self) -> Iterator[Generated]:
+        while True:
+            yield self.generate()
+
+    def generate(self) -> Generated:
+        """One puzzle of the asked difficulty (GenerationError after `attempts` grids)."""
+        for attempt in range(1, self.attempts + 1):
+            solution = self.random_solution()
+            values = self.dig(solution)
+            puzzle = Puzzle(self.shape, tuple(values))
+            rating = self.rater.rate(puzzle)
+            if self.difficulty in ("any", "singles") or (rating and rating.level == self.difficulty):
+                return Generated(puzzle, solution, rating, attempt)
+        raise GenerationError(f"no {self.shape.name} puzzle of level {self.difficulty} in {self.attempts} attempts")
+
+    # ---- full grids ------------------------------------------------------------------------
+
+    def random_solution(self) -> tuple:
+        """A random full grid."""
+        n = self.shape.side
+        first_row = list(range(1, n + 1))
+        self.random.shuffle(first_row)
+        if not self.engine.solve([var(self.shape, cell, value) for cell, value in enumerate(first_row)]):
+            raise RuntimeError("an empty grid with one filled row has no solution")  # cannot happen
+        model = self.engine.model()
+        values = [0] * self.shape.cells
+        for lit in model[: self.rules.cell_vars]:
+            if lit > 0:
+                cell, value = divmod(lit - 1, n)
+                values[cell] = value + 1
+        return self._shuffle(values)
+
+    def _shuffle(self, values: list) -> tuple:
+        """Permute rows within bands, bands, columns within stacks and stacks (all keep a grid valid)."""
+        shape, rng = self.shape, self.random
+        rows = _block_permutation(rng, shape.side, shape.box_rows)
+        cols = _block_permutation(rng, shape.side, shape.box_cols)
+        n = shape.side
+        return tuple(values[rows[r] * n + cols[c]] for r in range(n) for c in range(n))
+
+    # ---- digging ---------------------------------------------------------------------------
+
+    def dig(self, solution: tuple) -> list:
+        """Take givens away from a full grid while the puzzle stays unique (and singles-solvable for 'singles')."""
+        values = list(solution)
+        orbits = self._orbits()
+        self.random.shuffle(orbits)
+        keeps = self._singles_keep if self.difficulty == "singles" else self._unique_keep(solution)
+        try:
+            for orbit in orbits:
+                removed = [values[cell] for cell in orbit]
+                for cell in orbit:
+                    values[cell] = 0
+                if not keeps(values):
+                    for cell, value in zip(orbit, removed):
+                        values[cell] = value
+                    if not self.minimal:
+                        break
+        finally:
+            self._retire()
+        return values
+
+    def _orbits(self) -> list:
+        """Single cells, or pairs of cells opposite through the centre."""
+        cells = self.shape.cells
+        if not self.symmetric:
+            return [(cell,) for cell in range(cells)]
+        return [tuple(sorted({cell, cells - 1 - cell})) for cell in range(cells) if cell <= cells - 1 - cell]
+
+    def _unique_keep(self, solution: tuple):
+        """A test 'the givens still have only `solution`' by one solve with that solution blocked."""
+        activation = self.engine.new_var()
+        self._activation = activation
+        n = self.shape.side
+        self.engine.add_clause([-activation] + [-(cell * n + value) for cell, value in enumerate(solution)])
+
+        def unique(values: list) -> bool:
+            givens = [cell * n + value for cell, value in enumerate(values) if value]
+            return self.engine.solve(givens + [activation]) is False
+
+        return unique
+
+    def _singles_keep(self, values: list) -> bool:
+        """Unit propagation still fills every cell (so the puzzle is unique and needs singles only)."""
+        n = self.shape.side
+        ok, implied = self.rater.engine.propagate([cell * n + value for cell, value in enumerate(values) if value])
+        cell_vars = self.rules.cell_vars
+        return ok and sum(1 for lit in implied if 0 < lit <= cell_vars) == self.shape.cells
+
+    def _retire(self) -> None:
+        """Switch off this grid's blocking clause; rebuild the solver when dead variables pile up."""
+        activation = getattr(self, "_activation", None)
+        if activation is None:
+            return
+        self.engine.retire(activation)
+        self._activation = None
+        if self.engine.top - self.rules.top > RECYCLE_AFTER:
+            self.engine.close()
+            self.engine = self._new_engine()
+
+
+def _block_permutation(rng: random.Random, side: int, block: int) -> list:
+    """A permutation of 0..side-1 that moves whole blocks of `block` and lines within each block."""
+    blocks = list(range(side // block))
+    rng.shuffle(blocks)
+    order = []
+    for b in blocks:
+        lines = list(range(b * block, (b + 1) * block))
+        rng.shuffle(lines)
+        order.extend(lines)
+    return order
+
+
+def generate(side: int = 9, count: int = 1, seed: Optional[int] = None, **options) -> Iterator[Generated]:
+    """`count` new puzzles (see Generator for the options)."""
+    generator = Generator(side, seed, **options)
+    try:
+        for _ in range(count):
+            yield generator.generate()
+    finally:
+        generator.close()
