@@ -308,12 +308,15 @@ class BudgetExhausted(RuntimeError):
 CARDINALITY_RELATIONS = ("<=", ">=", "==")
 
 
-def cardinality(lits: Sequence[int], bound: int, relation: str = "==", top: int = 0) -> tuple:
+def cardinality(lits: Sequence[int], bound: int, relation: str = "==", top: int = 0,
+                encoding: str = "seqcounter") -> tuple:
     """CNF for `sum(lits) relation bound` with auxiliary variables above `top`: (clauses, new top).
 
-    An impossible bound (below 0, or above len(lits) for >= and ==) gives one empty clause.
+    `encoding` names a PySAT EncType (seqcounter, totalizer, kmtotalizer, cardnetwrk, ...); kmtotalizer
+    stays small for long sums with large bounds. An impossible bound (below 0, or above len(lits) for
+    >= and ==) gives one empty clause.
     """
-    from pysat.card import CardEnc
+    from pysat.card import CardEnc, EncType
 
     lits = list(lits)
     if bound < 0 or (relation != "<=" and bound > len(lits)):
@@ -321,17 +324,6 @@ def cardinality(lits: Sequence[int], bound: int, relation: str = "==", top: int 
     if relation == "<=" and bound >= len(lits):
         return [], top
     make = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[relation]
-    cnf = make(lits=lits, bound=bound, top_id=top)
-    return [list(clause) for clause in cnf.clauses], max(top, cnf.nv)
+    cnf = make(lits=lits, bound=bound, top_id=top, encoding=getattr(EncType, encoding))
+    return cnf.clauses, max(top, cnf.nv)
 
-
-def counter(lits: Sequence[int], ubound: int, top: int = 0) -> tuple:
-    """A totalizer over `lits`: (clauses, outputs, new top), where outputs[k] is forced true as soon as
-    more than k of the literals are true (k = 0..ubound); assume -outputs[k] for "at most k"."""
-    from pysat.card import ITotalizer
-
-    totalizer = ITotalizer(lits=list(lits), ubound=ubound, top_id=top)
-    try:
-        return [list(clause) for clause in totalizer.cnf.clauses], list(totalizer.rhs), max(top, totalizer.top_id)
-    finally:
-        totalizer.delete()

@@ -22,8 +22,8 @@ FORMATS = ("auto", "pretty", "json", "jsonl")
 @click.option("-f", "--format", "output_format", type=click.Choice(FORMATS), default="auto", show_default=True,
               help="pretty: the board drawn (the default on a terminal); json: one JSON object (one board); "
                    "jsonl: one JSON object per board with source and time_ms (the default in a pipe).")
-@click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Give up on a board after this long (status 'unknown'); the rest go on.")
+@click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
+              metavar="SECONDS", help="Give up on a board after about this long (status 'unknown'); the rest go on.")
 @click.pass_context
 def analyze(ctx: click.Context, boards, total, probabilities, output_format, time_limit) -> None:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).

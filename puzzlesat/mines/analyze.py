@@ -186,32 +186,38 @@ class _Sat:
     def __init__(self, eq: Equations, budget: Optional[Budget], deadline: Optional[float], solver: str,
                  propagate: bool = True):
         self.eq = eq
-        self.enc: Encoding = encode(eq, total=False)
-        self.engine = Engine(self.enc.clauses, self.enc.top, solver)
         self.budget = budget
         self.deadline = deadline
-        self._add_total(propagate)
+        self._check_clock()
+        self.enc: Encoding = encode(eq)
+        self.engine = Engine(self.enc.take_new_clauses(), self.enc.top, solver)
+        if propagate and eq.mines_left is not None:
+            self._leave_out_propagated()
 
-    def _add_total(self, propagate: bool) -> None:
-        """The total's totalizers, over the cells unit propagation leaves open when `propagate`.
+    def _check_clock(self) -> None:
+        """AnalysisStopped once the deadline has passed (between the steps that can take long)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise AnalysisStopped()
 
-        The shortcut is sound only for queries that assume every selector, so the conflict search,
-        which drops selectors, builds them over the whole frontier (propagate=False).
+    def _leave_out_propagated(self) -> None:
+        """Let the total's bounds count only the cells unit propagation leaves open under every selector.
+
+        Sound only for queries that assume every selector; the conflict search, which drops
+        selectors, counts the whole frontier (propagate=False).
         """
-        fixed = {}
-        if propagate and self.eq.mines_left is not None:
-            ok, implied = self.engine.propagate(list(self.enc.selector))
-            if ok:
-                fixed = {abs(lit): lit > 0 for lit in implied if abs(lit) <= len(self.eq.frontier)}
-        for clause in self.enc.add_total(fixed):
-            self.engine.add_clause(clause)
-        self.engine.top = self.enc.top
+        ok, implied = self.engine.propagate(list(self.enc.selector))
+        if ok:
+            self.enc.count_only({abs(lit): lit > 0 for lit in implied if abs(lit) <= len(self.eq.frontier)})
 
     def close(self) -> None:
         self.engine.close()
 
     def solve(self, assumptions: list) -> bool:
         """SAT or UNSAT under assumptions; AnalysisStopped when the budget runs out."""
+        self._check_clock()
+        for clause in self.enc.take_new_clauses():
+            self.engine.add_clause(clause)
+        self.engine.top = self.enc.top
         budget = self.budget
         if self.deadline is not None:
             left = self.deadline - time.monotonic()
@@ -226,30 +232,37 @@ class _Sat:
     def certain(self) -> Optional[tuple]:
         """(safe cells, mine cells) in every layout, or None if there is no layout."""
         base = self.enc.assumptions()
+        self._check_clock()
         if base is None or not self.solve(base):
             return None
-        alive = self._backbone(base)
+        alive, seen = self._backbone(base)
         position = {v: cell for cell, v in self.enc.var.items()}
         safe = {position[-lit] for lit in alive if lit < 0}
         mines = {position[lit] for lit in alive if lit > 0}
-        off = self.eq.off_frontier
-        left = self.eq.mines_left
+        off, left = self.eq.off_frontier, self.eq.mines_left
         if off and left is not None:
-            if not self._possible(base, self.enc.at_most(left - 1)):
+            fewest, most = seen
+            if fewest > left - 1 and not self._possible(base, self.enc.at_most(left - 1)):
                 safe.update(off)
-            elif not self._possible(base, self.enc.at_least(left - len(off) + 1)):
+            elif most < left - len(off) + 1 and not self._possible(base, self.enc.at_least(left - len(off) + 1)):
                 mines.update(off)
         return safe, mines
 
-    def _backbone(self, base: list) -> set:
-        """Frontier literals true in every model (one solve per survivor, each model prunes the rest)."""
+    def _backbone(self, base: list) -> tuple:
+        """Frontier literals true in every model (one solve per survivor, each model prunes the rest),
+        and the fewest and most frontier mines among the models seen."""
+        variables = list(self.enc.var.values())
         model = self.engine.model()
-        alive = {model[v - 1] for v in self.enc.var.values()}
+        alive = {model[v - 1] for v in variables}
+        mines = sum(1 for v in variables if model[v - 1] > 0)
+        fewest = most = mines
         for lit in sorted(alive, key=abs):
             if lit in alive and self.solve(base + [-lit]):
                 model = self.engine.model()
                 alive = {other for other in alive if model[abs(other) - 1] == other}
-        return alive
+                mines = sum(1 for v in variables if model[v - 1] > 0)
+                fewest, most = min(fewest, mines), max(most, mines)
+        return alive, (fewest, most)
 
     def _possible(self, base: list, bound) -> bool:
         """Whether some layout also meets a bound literal (True/False for bounds that always/never hold)."""

@@ -144,13 +144,16 @@ def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns
         if board.total_mines < 0:
             raise BoardError(f"a negative number of mines ({board.total_mines})")
         if len(board.flags) > board.total_mines:
-            raise BoardError(f"{len(board.flags)} flags but only {board.total_mines} mines in total")
+            r, c = board.flags[board.total_mines]
+            raise BoardError(f"{len(board.flags)} flags but only {board.total_mines} mines in total",
+                             line_of(r), column_of(r, c))
         if board.total_mines > board.width * board.height:
             raise BoardError(f"{board.total_mines} mines do not fit on {board.width}x{board.height} cells")
 
 
 def parse_board(text: Union[str, Sequence[str]], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
-    """Read one board in either format (a `.mine` header decides); `total_mines` fills a missing total."""
+    """Read one board in either format (a `.mine` header decides); `total_mines` is used when the board
+    does not state its total itself."""
     lines = text.splitlines() if isinstance(text, str) else list(text)
     content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if content and MINE_HEADER.match(content[0]):
@@ -159,7 +162,7 @@ def parse_board(text: Union[str, Sequence[str]], total_mines: Optional[int] = No
 
 
 def parse_mine(lines: Sequence[str], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
-    """Read the JSMinesweeper `.mine` format; `total_mines`, if given, must agree with the header."""
+    """Read the JSMinesweeper `.mine` format (its header always gives the total: `total_mines` is ignored)."""
     numbered = [(first_line + i, line.rstrip("\r\n")) for i, line in enumerate(lines)]
     numbered = _strip_blank_ends([(n, text) for n, text in numbered if not text.lstrip().startswith("#")])
     if not numbered:
@@ -171,8 +174,6 @@ def parse_mine(lines: Sequence[str], total_mines: Optional[int] = None, first_li
     width, height, mines = (int(part) for part in match.groups())
     if width < 1 or height < 1:
         raise BoardError(f"the header gives an empty board ({width}x{height})", header_line, 1)
-    if total_mines is not None and total_mines != mines:
-        raise BoardError(f"the header says {mines} mines but {total_mines} were given", header_line, 1)
     rows = numbered[1:]
     if len(rows) != height:
         line = rows[height][0] if len(rows) > height else (rows[-1][0] + 1 if rows else header_line + 1)
@@ -194,7 +195,7 @@ def _mine_row(line: int, text: str, width: int) -> tuple:
 
 
 def parse_friendly(lines: Sequence[str], total_mines: Optional[int] = None, first_line: int = 1) -> Board:
-    """Read the friendly grid; a `# mines: N` comment and `total_mines` must agree when both are given."""
+    """Read the friendly grid; `total_mines` is the total unless a `# mines: N` comment gives it."""
     rows, row_lines, columns = [], [], []
     stated = None
     numbered = _strip_blank_ends([(first_line + i, line.rstrip("\r\n")) for i, line in enumerate(lines)])
@@ -216,8 +217,6 @@ def parse_friendly(lines: Sequence[str], total_mines: Optional[int] = None, firs
         columns.append(where)
     if not rows:
         raise BoardError("no board found", first_line)
-    if stated is not None and total_mines is not None and stated != total_mines:
-        raise BoardError(f"the board says {stated} mines but {total_mines} were given", first_line)
     total = stated if stated is not None else total_mines
     board = Board(len(rows[0]), len(rows), tuple(rows), total)
     check_board(board, row_lines, lambda r, c: columns[r][c])

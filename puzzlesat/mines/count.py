@@ -177,10 +177,11 @@ class _Part:
         """Count the layouts of the part by number of mines (never more than `left`)."""
         layer = {((), 0): 1}
         for size, sources, checks in self._steps():
-            self._check_clock()
             self.layers.append(layer)
             moves, following = [], {}
-            for key, ways in layer.items():
+            for done, (key, ways) in enumerate(layer.items()):
+                if done % 512 == 0:
+                    self._check_clock()
                 needs, mines = key
                 low, high = 0, size
                 for position, fresh, rest in checks:
@@ -207,9 +208,10 @@ class _Part:
         behind = {key: weight.get(key[1], 0) for key in self.layers[-1]}
         tallies = []
         for step in range(len(self.groups) - 1, -1, -1):
-            self._check_clock()
             layer, here, tally = self.layers[step], {}, 0
-            for key, m, choose, target in self.moves[step]:
+            for done, (key, m, choose, target) in enumerate(self.moves[step]):
+                if done % 2048 == 0:
+                    self._check_clock()
                 onward = behind.get(target, 0)
                 if onward:
                     value = choose * onward

@@ -3,8 +3,8 @@
 Only frontier cells (hidden cells next to a revealed number) become variables. The cells off the
 frontier are interchangeable: they hold whatever the total leaves, so the total mine count becomes
 two bounds on the frontier, `mines_left - off_frontier <= frontier mines <= mines_left`, switched on
-by assumptions through two totalizers (one over the cells, one over their negations). Small number
-constraints are written out directly (no auxiliary variables), larger ones with PySAT's encodings.
+by assumptions (guard literals of cardinality encodings built on demand). Small number constraints
+are written out directly (no auxiliary variables), larger ones with PySAT's encodings.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from math import comb
 from typing import Optional
 
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
-from puzzlesat.sat import cardinality, counter
+from puzzlesat.sat import cardinality
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,10 @@ def equations(board: Board) -> Equations:
 class Encoding:
     """CNF over the frontier: a variable per cell, a selector per constraint, bound literals for the total.
 
-    The total is added by add_total(), over the frontier cells not already `fixed` (by unit propagation
-    under all selectors, say): its bound literals are then valid only with every selector assumed.
+    Bounds on the number of frontier mines are built when first asked for, each guarded by its own
+    literal (a k-modulo totalizer, small even for long frontiers); take_new_clauses() hands them over.
+    count_only() may leave out cells whose value is already known (fixed by unit propagation under
+    every selector, say): the bound literals are then valid only with every selector assumed.
     """
 
     equations: Equations
@@ -66,24 +68,45 @@ class Encoding:
     top: int = 0
     var: dict = field(default_factory=dict)
     selector: dict = field(default_factory=dict)  # selector variable -> constraint index
-    fixed_mines: int = 0  # frontier mines fixed before the totalizers were built
-    counted: int = 0  # frontier cells under the totalizers
-    _at_most: list = field(default_factory=list)  # over the counted cells: -out[k] means sum <= k
-    _at_least: list = field(default_factory=list)  # over their negations: -out[k] means sum >= counted - k
+    fixed_mines: int = 0  # known frontier mines left out of the bounds
+    counted: list = field(default_factory=list)  # frontier variables the bounds count
+    _bounds: dict = field(default_factory=dict)  # (relation, k) -> guard literal
+    _handed_over: int = 0
+
+    def count_only(self, fixed: dict) -> None:
+        """Count only the frontier variables not in `fixed` (variable -> is a mine) in every later bound."""
+        self.fixed_mines = sum(1 for value in fixed.values() if value)
+        self.counted = [v for v in self.var.values() if v not in fixed]
+        self._bounds.clear()
 
     def at_most(self, k: int):
         """A literal that forces at most k frontier mines, True if that always holds, False if never."""
         k -= self.fixed_mines
-        if k >= self.counted:
+        if k >= len(self.counted):
             return True
-        return False if k < 0 else -self._at_most[k]
+        return False if k < 0 else self._bound("<=", k)
 
     def at_least(self, k: int):
         """A literal that forces at least k frontier mines, True if that always holds, False if never."""
         k -= self.fixed_mines
         if k <= 0:
             return True
-        return False if k > self.counted else -self._at_least[self.counted - k]
+        return False if k > len(self.counted) else self._bound(">=", k)
+
+    def _bound(self, relation: str, k: int) -> int:
+        """The guard literal of `sum(counted) relation k`, encoded on first use."""
+        if (relation, k) not in self._bounds:
+            guard = self.top = self.top + 1
+            clauses, self.top = cardinality(self.counted, k, relation, self.top, "kmtotalizer")
+            self.clauses.extend([-guard, *clause] for clause in clauses)
+            self._bounds[relation, k] = guard
+        return self._bounds[relation, k]
+
+    def take_new_clauses(self) -> list:
+        """Clauses added since the last call (or since the start)."""
+        new = self.clauses[self._handed_over:]
+        self._handed_over = len(self.clauses)
+        return new
 
     def total_literals(self) -> Optional[list]:
         """Assumptions for the total mine count, or None when no frontier layout can meet it."""
@@ -100,33 +123,9 @@ class Encoding:
         total = self.total_literals()
         return None if total is None else list(self.selector) + total
 
-    def add_total(self, fixed: Optional[dict] = None) -> list:
-        """Totalizers just large enough for the total's bounds and the off-frontier queries; the new clauses.
 
-        `fixed` maps frontier variables to known values (True: a mine); they are left out of the count.
-        """
-        fixed = fixed or {}
-        left = self.equations.mines_left
-        if left is None:
-            return []
-        cells = [v for v in self.var.values() if v not in fixed]
-        self.fixed_mines = sum(1 for value in fixed.values() if value)
-        self.counted = n = len(cells)
-        left -= self.fixed_mines
-        low = left - len(self.equations.off_frontier)
-        added = []
-        if n and 0 <= left <= n:
-            clauses, self._at_most, self.top = counter(cells, min(left, n - 1), self.top)
-            added += clauses
-        if n and 0 <= low <= n:
-            clauses, self._at_least, self.top = counter([-v for v in cells], min(n - low, n - 1), self.top)
-            added += clauses
-        self.clauses.extend(added)
-        return added
-
-
-def encode(eq: Equations, total: bool = True) -> Encoding:
-    """CNF for the equations: one guarded cardinality constraint per number (and the total, if asked)."""
+def encode(eq: Equations) -> Encoding:
+    """CNF for the equations: one guarded cardinality constraint per number; total bounds come on demand."""
     enc = Encoding(eq)
     enc.var = {cell: index for index, cell in enumerate(eq.frontier, 1)}
     enc.top = len(eq.frontier)
@@ -137,8 +136,7 @@ def encode(eq: Equations, total: bool = True) -> Encoding:
         if clauses is None:
             clauses, enc.top = cardinality([enc.var[cell] for cell in constraint.cells], constraint.need, "==", enc.top)
         enc.clauses.extend([-selector, *clause] for clause in clauses)
-    if total:
-        enc.add_total()
+    enc.counted = list(enc.var.values())
     return enc
 
 

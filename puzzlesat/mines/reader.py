@@ -16,7 +16,7 @@ from puzzlesat.streams import Line, read_lines
 class BoardRecord:
     """One board read from input, or the one-line reason it could not be read."""
 
-    source: str  # file:line of the board's first line
+    source: str  # file:line where the board starts (its first line, comments included)
     board: Optional[Board] = None
     error: Optional[str] = None  # "file:line:column: what is wrong"
 
@@ -53,7 +53,7 @@ def _nonempty(block: list) -> Iterator[list]:
 
 def parse_block(block: list, total_mines: Optional[int] = None) -> BoardRecord:
     """Parse one group of lines into a record."""
-    first = next(line for line in block if _is_content(line))
+    first = block[0]
     source = f"{first.source}:{first.number}"
     bad = next((line for line in block if line.error), None)
     if bad is not None:

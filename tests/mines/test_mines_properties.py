@@ -56,7 +56,7 @@ def brute_force(board: Board):
 @st.composite
 def played_boards(draw, with_flags=True):
     """A board from a real layout: some safe cells revealed with their true numbers, some mines flagged."""
-    width, height = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    width, height = draw(st.integers(1, 4)), draw(st.integers(1, 3))
     cells = [(r, c) for r in range(height) for c in range(width)]
     mines = set(draw(st.lists(st.sampled_from(cells), unique=True, max_size=len(cells))))
     revealed = draw(st.lists(st.sampled_from(cells), unique=True))
@@ -69,6 +69,26 @@ def played_boards(draw, with_flags=True):
             grid[r][c] = sum(
                 1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2) if (rr, cc) in mines
             )
+    total = len(mines) if draw(st.booleans()) else None
+    return Board(width, height, tuple(map(tuple, grid)), total)
+
+
+@st.composite
+def mostly_open_boards(draw):
+    """Up to 5x5 from a real layout, at most 12 cells left hidden (some mines flagged): many numbers."""
+    width, height = draw(st.integers(2, 5)), draw(st.integers(2, 5))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(draw(st.lists(st.sampled_from(cells), unique=True, max_size=8)))
+    flagged = set(draw(st.lists(st.sampled_from(sorted(mines)), unique=True))) if mines else set()
+    safe = [cell for cell in cells if cell not in mines]
+    room = 12 - len(mines - flagged)
+    hidden = (mines - flagged) | set(draw(st.lists(st.sampled_from(safe), unique=True, max_size=room))) if safe else mines
+    grid = [[HIDDEN] * width for _ in range(height)]
+    for r, c in cells:
+        if (r, c) in flagged:
+            grid[r][c] = FLAG
+        elif (r, c) not in hidden:
+            grid[r][c] = sum(1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2) if (rr, cc) in mines)
     total = len(mines) if draw(st.booleans()) else None
     return Board(width, height, tuple(map(tuple, grid)), total)
 
@@ -118,6 +138,12 @@ def test_played_boards_match_brute_force(board):
 @given(played_boards(with_flags=False))
 def test_counting_alone_matches_brute_force(board):
     assert_matches_brute_force(board, check=False)
+
+
+@SETTINGS
+@given(mostly_open_boards())
+def test_mostly_open_boards_match_brute_force(board):
+    assert_matches_brute_force(board, check=True)
 
 
 @SETTINGS

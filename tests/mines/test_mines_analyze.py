@@ -1,0 +1,141 @@
+"""The analysis on published positions, inconsistent boards of several kinds, budgets and the API."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from puzzlesat.mines import (
+    Board,
+    Budget,
+    CountingStopped,
+    analyze,
+    best_move,
+    mine_probabilities,
+    parse_board,
+)
+from puzzlesat.mines.analyze import to_record
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "mines"
+
+
+def published(name: str) -> tuple:
+    """A shipped position and its JSON answer sheet."""
+    board = parse_board((PUZZLES / f"{name}.mine").read_text())
+    return board, json.loads((PUZZLES / f"{name}.json").read_text())
+
+
+def as_rows(board: Board, by_xy: dict) -> dict:
+    """{"x,y": value} from the answer sheets as {(row, col): value}."""
+    return {(int(key.split(",")[1]), int(key.split(",")[0])): value for key, value in by_xy.items()}
+
+
+@pytest.mark.parametrize("name", ["minesweepr_readme_10x10", "tu2017_table3_6x1", "problem_reductions_3x3"])
+def test_published_probabilities(name):
+    board, sheet = published(name)
+    result = analyze(board)
+    assert result.status == "consistent"
+    for (r, c), expected in as_rows(board, sheet["expected"]["mine_probability_exact"]).items():
+        assert float(result.probabilities[r][c]) == pytest.approx(expected, abs=5e-9)
+
+
+def test_minesweepr_example_exactly():
+    board, _ = published("minesweepr_readme_10x10")
+    result = analyze(board)
+    assert result.mines == [(1, 3), (2, 3), (3, 3)]
+    assert result.safe == [(0, 3), (4, 3), (5, 2)]
+    assert result.probabilities[9][9] == Fraction(6, 77)
+    assert result.probabilities[5][1] == Fraction(71, 77)
+
+
+def test_tu_example_exact_thirds_and_halves():
+    board, _ = published("tu2017_table3_6x1")
+    row = analyze(board).probabilities[0]
+    assert row == [Fraction(1, 2), None, Fraction(1, 2), Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)]
+
+
+def test_problem_reductions_has_two_layouts_with_or_without_total():
+    board, sheet = published("problem_reductions_3x3")
+    for total in (board.total_mines, None):
+        result = analyze(board.with_total(total))
+        assert result.layouts == sheet["expected"]["solution_count"]
+        assert result.mines == [(0, 1)] and result.safe == [(0, 2)]
+
+
+def test_no_total_gives_certain_cells_but_no_probabilities():
+    result = analyze(parse_board("1??\n12?\n.1?"))
+    assert result.probabilities is None and "total number of mines" in result.note
+    assert result.best == (0, 2)
+
+
+def test_cells_off_the_frontier_share_what_the_total_leaves():
+    result = analyze(parse_board("# mines: 3\n????\n????\n????"))
+    assert {p for row in result.probabilities for p in row} == {Fraction(1, 4)}
+    assert best_move(parse_board("# mines: 3\n????\n????\n????"), [], {(r, c): Fraction(1, 4) for r in range(3) for c in range(4)}) == (0, 0)
+
+
+def test_total_decides_cells_off_the_frontier():
+    # The 1 takes the only mine: every cell away from it is safe.
+    result = analyze(parse_board("# mines: 1\n1???\n????"))
+    assert (1, 3) in result.safe and (0, 3) in result.safe
+    # Four mines for four hidden cells: all mines.
+    assert analyze(parse_board("# mines: 4\n????")).mines == [(0, 0), (0, 1), (0, 2), (0, 3)]
+
+
+@pytest.mark.parametrize(
+    "text, conflict, total",
+    [
+        ("1.\n..", [(0, 0)], False),  # a number with no hidden neighbour
+        ("?1?\n111\n???", [(0, 1), (1, 0), (1, 1), (1, 2)], False),  # numbers that contradict each other
+        ("# mines: 4\n1??\n12?\n.1?", [(1, 1)], True),  # the total is too large for the numbers
+        ("# mines: 0\n1?", [(0, 0)], True),  # the total is too small
+        ("# mines: 4\n1???", [], True),  # the total alone: more mines than hidden cells
+        ("# mines: 2\nF1F\n???", [(0, 1)], False),  # a flag next to a number that is already satisfied
+    ],
+)
+def test_inconsistent_boards_and_their_conflicts(text, conflict, total):
+    for check in (True, False):
+        result = analyze(parse_board(text), check=check)
+        assert result.status == "inconsistent"
+        assert result.conflict == conflict and result.conflict_total is total
+        assert result.safe == [] and result.probabilities is None and result.best is None
+
+
+def test_best_guess_prefers_the_likeliest_zero_then_the_edge():
+    board, _ = published("tu2017_table3_6x1")
+    assert analyze(board).best == (0, 5)  # the edge cell among the three at 1/3 (also Tu et al.'s choice)
+
+
+def test_probabilities_without_the_sat_check_are_the_same():
+    board, _ = published("minesweepr_readme_10x10")
+    assert mine_probabilities(board) == analyze(board, check=False).probabilities == analyze(board).probabilities
+
+
+def test_record_has_the_documented_keys():
+    board, _ = published("problem_reductions_3x3")
+    record = to_record(board, analyze(board))
+    assert record["exact"][0] == [None, "1/1", "0/1"]
+    assert record["probabilities"][1] == [None, None, 0.5]
+    assert record["best"] == [0, 2] and record["safe"] == [[0, 2]] and record["mines"] == [[0, 1]]
+    assert {"status", "width", "height", "total_mines", "conflict"} <= set(record)
+
+
+def big_open_board() -> Board:
+    """100x100, 2,000 mines: a border of 1s around nothing but hidden cells, a hard count."""
+    rows = []
+    for r in range(100):
+        rows.append("".join("?" if (r % 3 and c % 3) else "1" if (r + c) % 2 else "?" for c in range(100)))
+    return Board.from_rows(rows, 2000)
+
+
+def test_a_tiny_budget_stops_cleanly():
+    board = big_open_board()
+    with pytest.raises(CountingStopped):
+        mine_probabilities(board, Budget(seconds=0.001))
+    result = analyze(board, budget=Budget(seconds=0.05))
+    assert result.status in ("unknown", "inconsistent", "consistent")
+    if result.status != "inconsistent":
+        assert result.probabilities is None and "time limit" in result.note
