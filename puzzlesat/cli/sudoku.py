@@ -15,6 +15,7 @@ from puzzlesat.streams import InputError, count_lines, read_lines, source_name
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.grid import PuzzleError
 from puzzlesat.cli.sudoku_output import RECORD_WRITERS
+from puzzlesat.cli.sudoku_extras import make_extras
 from puzzlesat.sudoku.reader import Reader
 from puzzlesat.sudoku.solve import Result, SolverPool
 from puzzlesat.sudoku.batch import SolveOptions, pack, solve_packed, worker_died
@@ -48,9 +49,20 @@ FORMATS = ("auto", "pretty", "jsonl", "line")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Worker processes (default: all cores). Output stays in input order.")
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
+@click.option("--rate", is_flag=True, help="Rate each puzzle: score, Chen's complexity, deduction level (JSON: 'rating').")
+@click.option("--explain", is_flag=True, help="Show the human deductions (singles, pointing/claiming, subsets, ...) "
+                                              "step by step, then how the solver finishes.")
+@click.option("--hint", is_flag=True, help="Show only the next deduction.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME",
+              help="Variant rules (repeatable): diagonal, windoku, anti-king, anti-knight, jigsaw (with --regions), "
+                   "killer (with --cages).")
+@click.option("--regions", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
+              help="Jigsaw region map: one label per cell, each label one region.")
+@click.option("--cages", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
+              help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_context
 def solve(ctx: click.Context, files, output_format, unique, count, encoding, solver, timeout, conflicts, size,
-          alphabet, jobs, dimacs) -> None:
+          alphabet, jobs, dimacs, rate, explain, hint, variants, regions, cages) -> None:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -68,15 +80,19 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
         check_solver(solver)
         reader = Reader(size, alphabet)
         lines = read_lines(files)
+        extras = make_extras(variants, regions, cages, rate, explain, hint)
         if dimacs:
-            ctx.exit(_write_dimacs(env, reader.records(lines), encoding))
+            ctx.exit(_write_dimacs(env, reader.records(lines), encoding, extras))
         if set(files) <= {"-"} and _stdin_is_terminal():
             env.error("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
         options = SolveOptions(encoding, solver, unique, count, conflicts, timeout)
         fmt = resolve_format(output_format, env)
-        results = _results(reader.records(lines), options, jobs or default_jobs())
-        progress = _progress_bar(env, files) if fmt != "pretty" else None
-        status = _write_all(env, results, fmt, options, progress)
+        if extras is not None:
+            status = extras.run(env, reader.records(lines), fmt, options)
+        else:
+            results = _results(reader.records(lines), options, jobs or default_jobs())
+            progress = _progress_bar(env, files) if fmt != "pretty" else None
+            status = _write_all(env, results, fmt, options, progress)
         if status is None:
             env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
             status = ExitStatus.FAILED
@@ -156,7 +172,7 @@ def _stdin_is_terminal() -> bool:
         return False
 
 
-def _write_dimacs(env: Env, records, encoding: str) -> int:
+def _write_dimacs(env: Env, records, encoding: str, extras=None) -> int:
     """DIMACS for exactly one puzzle."""
     from puzzlesat.sudoku.encode import Rules, to_dimacs
 
@@ -172,6 +188,7 @@ def _write_dimacs(env: Env, records, encoding: str) -> int:
     if first.error:
         env.error(f"{first.where}: {first.error}")
         return ExitStatus.FAILED
-    for line in to_dimacs(first.puzzle, Rules(first.puzzle.shape), encoding):
+    rules = extras.rules_for(first.puzzle.shape) if extras is not None else Rules(first.puzzle.shape)
+    for line in to_dimacs(first.puzzle, rules, encoding):
         env.stdout.write(line + "\n")
     return ExitStatus.OK

@@ -158,7 +158,7 @@ class Generator:
     def _singles_keep(self, values: list) -> bool:
         """Unit propagation still fills every cell (so the puzzle is unique and needs singles only)."""
         n = self.shape.side
-        ok, implied = self.rater.engine.propagate([cell * n + value for cell, value in enumerate(values) if value])
+        ok, implied = self.rater.propagate([cell * n + value for cell, value in enumerate(values) if value])
         cell_vars = self.rules.cell_vars
         return ok and sum(1 for lit in implied if 0 < lit <= cell_vars) == self.shape.cells
 

@@ -91,7 +91,11 @@ class Rater:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.side = rules.shape.side
-        self.engine = Engine(clauses(rules, "extended"), rules.top, RATING_SOLVER)
+        rule_clauses = list(clauses(rules, "extended"))
+        # Unit clauses (killer cages) would become level-0 facts that propagate() never reports:
+        # they go in as assumptions instead, so every fact shows up in every answer.
+        self.units = [clause[0] for clause in rule_clauses if len(clause) == 1]
+        self.engine = Engine((c for c in rule_clauses if len(c) > 1), rules.top, RATING_SOLVER)
 
     def close(self) -> None:
         """Free the native solver."""
@@ -99,7 +103,7 @@ class Rater:
 
     def rate(self, puzzle: Puzzle) -> Optional[Rating]:
         """The rating, or None when the givens contradict each other under propagation."""
-        ok, implied = self.engine.propagate(givens_literals(puzzle))
+        ok, implied = self.propagate(givens_literals(puzzle))
         if not ok:
             return None
         cell_vars = self.rules.cell_vars
@@ -119,6 +123,10 @@ class Rater:
         return rating
 
     # ---- SAT-side helpers ----------------------------------------------------------------
+
+    def propagate(self, assumptions: list) -> tuple:
+        """Unit propagation under the rules' unit clauses and `assumptions`: (no conflict?, literals set)."""
+        return self.engine.propagate(self.units + assumptions)
 
     def state_literals(self, board: Board) -> list:
         """The board as assumptions: placed values true, removed candidates false."""
@@ -150,12 +158,12 @@ class Rater:
         """(chain, cell, digit) for every candidate (of `only`, if given) whose assumption propagates to a
         conflict, chain being how many literals propagation set first; None if the board itself conflicts."""
         assumptions = self.state_literals(board)
-        ok, implied = self.engine.propagate(assumptions)
+        ok, implied = self.propagate(assumptions)
         if not ok:
             return None
         self.absorb(board, implied)
         assumptions = self.state_literals(board)
-        base = len(assumptions) + 1
+        base = len(self.units) + len(assumptions) + 1
         n, failed = self.side, []
         if only is None:
             only = [(cell, digit) for cell, value in enumerate(board.values) if not value
@@ -163,7 +171,7 @@ class Rater:
         for cell, digit in only:
             if board.values[cell] or not board.cands[cell] >> (digit - 1) & 1:
                 continue
-            ok, trail = self.engine.propagate(assumptions + [cell * n + digit])
+            ok, trail = self.propagate(assumptions + [cell * n + digit])
             if not ok:
                 failed.append((len(trail) - base, cell, digit))
         return failed
@@ -182,21 +190,21 @@ class Rater:
         """Depth-first over every branch (so the tree does not depend on which digit is tried first)."""
         if counts[0] >= SEARCH_NODE_LIMIT:
             return
-        ok, implied = self.engine.propagate(assumptions)
+        ok, implied = self.propagate(assumptions)
         if not ok:
             counts[1] += 1
             return
-        branch = self._branch_cell(implied)
+        branch = self._branch_cell(implied, assumptions)
         if branch is None:
             return
         for lit in branch:
             counts[0] += 1
             self._explore(assumptions + [lit], counts)
 
-    def _branch_cell(self, implied) -> Optional[list]:
+    def _branch_cell(self, implied, assumptions) -> Optional[list]:
         """The literals of the open cell with the fewest candidates left, or None when all are set."""
         n, cell_vars = self.side, self.rules.cell_vars
-        known = set(implied)
+        known = set(implied).union(assumptions)
         best = None
         for cell in range(self.rules.shape.cells):
             base = cell * n

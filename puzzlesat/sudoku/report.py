@@ -15,8 +15,9 @@ def solution_text(record: Record, result: Result) -> Optional[str]:
     return record.puzzle.format_values(result.solution)
 
 
-def to_record(record: Record, result: Result, counting: bool = False) -> dict:
-    """The JSON Lines object for one puzzle: source, line, puzzle, status, solution, unique (+ solutions, error)."""
+def to_record(record: Record, result: Result, counting: bool = False, rating: Optional[dict] = None) -> dict:
+    """The JSON Lines object for one puzzle: source, line, puzzle, status, solution, unique (+ solutions, error,
+    rating)."""
     data = {
         "source": record.source,
         "line": record.line,
@@ -29,4 +30,6 @@ def to_record(record: Record, result: Result, counting: bool = False) -> dict:
         data["solutions"] = result.solutions
     if result.error:
         data["error"] = result.error
+    if rating is not None:
+        data["rating"] = rating
     return data

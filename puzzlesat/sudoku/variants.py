@@ -34,7 +34,7 @@ from typing import Iterable, Optional, Sequence
 
 from puzzlesat.streams import Line
 from puzzlesat.sudoku.encode import Rules
-from puzzlesat.sudoku.grid import Shape, box_shape
+from puzzlesat.sudoku.grid import PuzzleError, Shape, box_shape
 
 VARIANTS = ("classic", "diagonal", "windoku", "anti-king", "anti-knight", "jigsaw", "killer")
 ALIASES = {"x": "diagonal", "x-sudoku": "diagonal", "antiking": "anti-king", "antiknight": "anti-knight"}
@@ -43,7 +43,7 @@ _REGION_SEPARATORS = frozenset(" \t|+")
 _CELL = re.compile(r"^r(\d+)c(\d+)$", re.IGNORECASE)
 
 
-class VariantError(ValueError):
+class VariantError(PuzzleError):
     """A variant that does not exist, a bad region map or cage file, or data that does not fit a puzzle."""
 
 

@@ -152,3 +152,37 @@ def test_variant_units_take_part():
     assert explanation.outcome == "solved"
     assert puzzle.format_values(explanation.board.values) == answer
     assert any(step.unit and step.unit.startswith("diagonal") for step in explanation.steps)
+
+
+def test_cli_explain_jsonl(run_cli):
+    import json
+
+    result = run_cli(["sudoku", "--explain", "-f", "jsonl", "-"], input=WIKI + "\n")
+    assert result.exit_code == 0
+    record = json.loads(result.output)
+    assert record["status"] == "solved" and record["explanation"]["outcome"] == "solved"
+    assert record["explanation"]["steps"][0]["text"] == "hidden single: 8 fits only r1c6 in box 2"
+
+
+def test_cli_explain_line_and_pretty_say_how_the_solver_finishes(run_cli):
+    hard = lines("hardest1106-20.txt")[0]
+    result = run_cli(["sudoku", "--explain", "-f", "line", "-"], input=hard + "\n")
+    assert result.exit_code == 0 and "only search remains" in result.output and "the solver finishes" in result.output
+    result = run_cli(["sudoku", "--explain", "-f", "pretty", "-"], input=hard + "\n")
+    assert "only search remains" in result.output and "SAT solver finishes" in result.output
+
+
+def test_cli_hint(run_cli):
+    import json
+
+    result = run_cli(["sudoku", "--hint", "-f", "jsonl", "-"], input=WIKI + "\n")
+    assert json.loads(result.output)["hint"]["text"] == "hidden single: 8 fits only r1c6 in box 2"
+    result = run_cli(["sudoku", "--hint", "-f", "line", "-"], input=WIKI + "\n")
+    assert result.output == "hidden single: 8 fits only r1c6 in box 2\n"
+    result = run_cli(["sudoku", "--hint", "-f", "pretty", "-"], input=WIKI + "\n")
+    assert "hint: hidden single" in result.output
+
+
+def test_cli_explain_and_hint_together_is_a_usage_error(run_cli):
+    result = run_cli(["sudoku", "--hint", "--explain", "-"], input=WIKI + "\n")
+    assert result.exit_code == 2

@@ -95,3 +95,26 @@ def test_variant_rules_are_rated_with_their_groups():
     puzzle = parse(text[-1])
     rules = make_variant(["diagonal"]).rules(puzzle.shape)
     assert rate(puzzle, rules).level in ("singles", "reduction")
+
+
+def test_cli_rate_jsonl_and_pretty(run_cli):
+    import json
+
+    hard = lines("hardest1106-20.txt", 1)[0]
+    result = run_cli(["sudoku", "--rate", "-f", "jsonl", "-"], input=f"{WIKI}\n{hard}\n{'.' * 81}\n")
+    records = [json.loads(line) for line in result.output.splitlines()]
+    assert result.exit_code == 1  # the empty grid has many solutions
+    easy, tough, empty = records
+    assert easy["rating"]["level"] == "singles" and tough["rating"]["level"] == "search"
+    assert easy["rating"]["score"] < tough["rating"]["score"]
+    assert {"score", "complexity", "level"} <= set(easy["rating"])
+    assert empty["status"] == "multiple" and empty["rating"] is None
+    result = run_cli(["sudoku", "--rate", "-f", "pretty", "-"], input=WIKI + "\n")
+    assert "score" in result.output and "level singles" in result.output
+
+
+def test_plain_solve_has_no_rating(run_cli):
+    import json
+
+    result = run_cli(["sudoku", "-f", "jsonl", "-"], input=WIKI + "\n")
+    assert "rating" not in json.loads(result.output)

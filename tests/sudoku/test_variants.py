@@ -205,3 +205,62 @@ def test_killer_encoding_keeps_exactly_the_grids_with_the_right_sums(seed):
     counted = solver.solve(Puzzle(shape, (0,) * 16), count=50)
     assert counted.status in ("solved", "multiple") and counted.solutions >= 1
     assert solver.solve(Puzzle(shape, values)).status == "solved"
+
+
+def example_args(stem: str) -> list:
+    name = EXAMPLES[stem]
+    args = ["sudoku", "--variant", name]
+    if name == "jigsaw":
+        args += ["--regions", VARIANTS_DIR / f"{stem}.regions"]
+    if name == "killer":
+        args += ["--cages", VARIANTS_DIR / f"{stem}.cages"]
+    return args + [VARIANTS_DIR / f"{stem}.txt"]
+
+
+@pytest.mark.parametrize("stem", ["jigsaw-janko108", "killer-kso", "windoku-oceans18"])
+def test_cli_solves_a_variant(run_cli, stem):
+    import json
+
+    _, _, answer = load_example(stem)
+    result = run_cli(example_args(stem) + ["-f", "jsonl"])
+    assert result.exit_code == 0
+    record = json.loads(result.output)
+    assert record["status"] == "solved" and record["unique"] and record["solution"] == answer
+    assert record["variant"] == EXAMPLES[stem]
+
+
+def test_cli_variant_names_the_broken_group(run_cli):
+    import json
+
+    result = run_cli(["sudoku", "--variant", "diagonal", "-f", "jsonl", "-"], input="5" + "." * 79 + "5\n")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"] == "two 5s in diagonal 1"
+
+
+def test_cli_variant_data_that_does_not_fit_is_an_invalid_record(run_cli):
+    import json
+
+    regions = VARIANTS_DIR / "jigsaw-janko108.regions"
+    result = run_cli(["sudoku", "--variant", "jigsaw", "--regions", regions, "-f", "jsonl", "-"], input="." * 16 + "\n")
+    assert result.exit_code == 1
+    record = json.loads(result.stdout)
+    assert record["status"] == "invalid" and "region map is 9x9" in record["error"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--variant", "jigsaw"], "variant jigsaw needs a region map"),
+    (["--variant", "nonsense"], "unknown variant 'nonsense'"),
+    (["--variant", "killer", "--cages", VARIANTS_DIR / "jigsaw-janko108.regions"], "jigsaw-janko108.regions:2: cage 999998888 lists no cells"),
+    (["--variant", "jigsaw", "--regions", VARIANTS_DIR / "missing.regions"], "missing.regions: no such file"),
+])
+def test_cli_bad_variant_data_is_a_usage_error(run_cli, args, message):
+    result = run_cli(["sudoku", *args, "-"], input="." * 81 + "\n")
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_cli_dimacs_of_a_killer_puzzle_counts_its_auxiliary_variables(run_cli):
+    result = run_cli(example_args("killer-ukpa") + ["--dimacs"])
+    assert result.exit_code == 0
+    header = next(line for line in result.output.splitlines() if line.startswith("p cnf"))
+    assert int(header.split()[2]) > 729
