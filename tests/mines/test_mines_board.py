@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlesat.mines import FLAG, HIDDEN, Board, BoardError, format_friendly, format_mine, parse_board
 from puzzlesat.mines.reader import split_boards
@@ -80,3 +82,14 @@ def test_boards_split_on_blank_lines_and_mine_headers():
     text = "# only a comment\n\n1?\n??\n\n\n2x1x1\nH1\n1x1x0\n0\n"
     blocks = list(split_boards(read_text_lines(text, "in")))
     assert [[line.number for line in block] for block in blocks] == [[3, 4], [7, 8], [9, 10]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="?HF*.0123456789x# \t\nmines:=-é", max_size=60))
+def test_any_text_is_a_board_or_a_located_error(text):
+    try:
+        board = parse_board(text)
+    except BoardError as error:
+        assert error.message and (error.line is None or error.line >= 1)
+    else:
+        assert len(board.cells) == board.height and all(len(row) == board.width for row in board.cells)
