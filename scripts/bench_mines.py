@@ -151,10 +151,13 @@ def timed(function, *args, **kwargs):
     return result, (time.perf_counter() - started) * 1000
 
 
-def stats(times: list) -> str:
+def p99(times: list) -> float:
     ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return f"median {statistics.median(ordered):8.2f} ms   p99 {p99:8.2f} ms   max {ordered[-1]:8.2f} ms"
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+def stats(times: list) -> str:
+    return f"median {statistics.median(times):8.2f} ms   p99 {p99(times):8.2f} ms   max {max(times):8.2f} ms"
 
 
 def bench_level(level: str, positions: list, naive_limit: float) -> None:
@@ -180,10 +183,12 @@ def bench_level(level: str, positions: list, naive_limit: float) -> None:
           f"naive stopped on {naive_stopped}, naive/exact mismatches {mismatches}")
     for name, values in times.items():
         print(f"  {name:8} {stats(values)}")
-    ratio = statistics.median(times["naive"]) / statistics.median(times["analyze"])
-    fast_ratio = statistics.median(times["naive"]) / statistics.median(times["count"])
-    print(f"  median ratio naive/analyze {ratio:.1f}x, naive/count {fast_ratio:.1f}x"
-          + (" (naive times include stops at the limit: a lower bound)" if naive_stopped else ""))
+    for label, figure in (("median", statistics.median), ("p99", p99), ("total", sum)):
+        naive = figure(times["naive"])
+        print(f"  {label} ratio naive/analyze {naive / figure(times['analyze']):6.1f}x, "
+              f"naive/count {naive / figure(times['count']):6.1f}x")
+    if naive_stopped:
+        print("  (naive times include stops at the limit: its figures are lower bounds)")
 
 
 def big_board(rng: random.Random, limit: float) -> None:

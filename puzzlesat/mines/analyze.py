@@ -79,27 +79,38 @@ def analyze(
     """
     eq = equations(board)
     deadline = _deadline(budget)
-    counts, note = None, None
-    try:
-        counts = count(eq, deadline)
-    except CountingStopped:
-        note = "exact counting stopped at the time limit; certain cells come from SAT alone"
+    counts, note = _count(eq, deadline)
     if counts is not None and not counts.consistent:
         return _inconsistent(eq, budget, deadline, solver)
     if counts is None or check:
         try:
             verdict = _sat_certain(eq, budget, deadline, solver)
         except AnalysisStopped:
-            return Analysis(UNKNOWN, note="stopped at the time limit before the analysis finished")
+            if counts is None:
+                return Analysis(UNKNOWN, note="stopped at the time limit before the analysis finished")
+            verdict, note = (counts.safe, counts.mines), "the SAT check stopped at the time limit (counts unchecked)"
         if verdict is None:
             if counts is not None:
                 raise VerificationError("counting found layouts where SAT found none")
             return _inconsistent(eq, budget, deadline, solver)
         if counts is not None:
             _compare(counts, verdict)
-        safe, mines = verdict
     else:
-        safe, mines = counts.safe, counts.mines
+        verdict = counts.safe, counts.mines
+    return _consistent(board, verdict, counts, probabilities, note)
+
+
+def _count(eq: Equations, deadline: Optional[float]) -> tuple:
+    """(Counts, None), or (None, why) when counting ran out of time."""
+    try:
+        return count(eq, deadline), None
+    except CountingStopped:
+        return None, "exact counting stopped at the time limit; certain cells come from SAT alone"
+
+
+def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabilities: bool, note) -> Analysis:
+    """The analysis of a consistent board from its certain cells and (if they finished) its counts."""
+    safe, mines = verdict
     chances = counts.probabilities if counts is not None else None
     if chances is None and note is None and board.total_mines is None:
         note = NO_TOTAL
