@@ -18,8 +18,9 @@ Engines, each a separate program reading the same file and writing one line per 
 The baselines time themselves from opening the file to the last line written (start-up and imports excluded, so
 they are measured at their best); every baseline verifies each solution against the rules and the givens.
 
-Each run is capped (--cap seconds): a run still going then is interrupted (SIGINT) and its throughput is the
-puzzles it finished over the time it took, marked '*' (capped) in the table. Runs are interleaved
+Each run is capped (--cap seconds): puzzlesat is interrupted (SIGINT) when its run reaches the cap, a baseline stops
+itself after the puzzle that passes it (and is interrupted GRACE seconds later if one puzzle takes that long); the
+throughput of a capped run is the puzzles it finished over the time it took, marked '*' (capped) in the table. Runs are interleaved
 (for each repeat: every mode, every engine), and the table shows the median of the repeats and the ratio of
 puzzlesat's median to each baseline's. Every engine's answer (unique / multiple / solved / unsat, and the solution
 when unique) is compared with the others' on every puzzle both finished; any disagreement is listed and makes the
@@ -64,6 +65,7 @@ BASELINES = {
 }
 MODES = {"unique": True, "no-unique": False}
 GRACE = 3.0  # seconds after SIGINT before SIGKILL
+DEFAULT_CAPS = ["6", "b:16x16=3"]  # Norvig in Python finishes at most one 16x16 puzzle in any sensible time
 
 
 # ---------------------------------------------------------------- the baselines (run as child programs)
@@ -228,8 +230,9 @@ class HarnessSolver:
 BASELINE_SOLVERS = {"a": FreshSolver, "b": NorvigSolver, "c": HarnessSolver}
 
 
-def run_baseline(name: str, path: str, unique: bool) -> int:
-    """The child program: solve every puzzle of `path`, one 'STATUS SOLUTION' line each; stats on stderr."""
+def run_baseline(name: str, path: str, unique: bool, cap: float = float("inf")) -> int:
+    """The child program: solve the puzzles of `path`, one 'STATUS SOLUTION' line each, stopping after `cap`
+    seconds (checked between puzzles); stats on stderr."""
     import pysat.solvers  # noqa: F401  (import before the clock starts, like the interpreter itself)
     import norvig_baseline  # noqa: F401
 
@@ -246,6 +249,9 @@ def run_baseline(name: str, path: str, unique: bool) -> int:
                 line = line.strip()
                 if not line or line[0] == "#":
                     continue
+                if time.perf_counter() - start > cap:
+                    interrupted = True
+                    break
                 size = len(line)
                 solver = solvers.get(size)
                 if solver is None:
@@ -284,11 +290,12 @@ class Engine:
     base: List[str]
     is_puzzlesat: bool
 
-    def command(self, path: str, unique: bool) -> List[str]:
-        """The full command for one file and mode."""
+    def command(self, path: str, unique: bool, cap: float) -> List[str]:
+        """The full command for one file and mode; a baseline stops itself after `cap` seconds."""
+        mode = [] if unique else ["--no-unique"]
         if self.is_puzzlesat:
-            return self.base[:2] + [path] + self.base[2:] + ([] if unique else ["--no-unique"])
-        return self.base + [path] + ([] if unique else ["--no-unique"])
+            return self.base[:2] + [path] + self.base[2:] + mode
+        return self.base + [path] + mode + ["--cap", str(cap)]
 
 
 @dataclass
@@ -342,11 +349,12 @@ def run_engine(engine: Engine, path: str, puzzles: int, unique: bool, cap: float
     out_chunks: List[bytes] = []
     err_chunks: List[bytes] = []
     start = time.perf_counter()
-    child = subprocess.Popen(engine.command(path, unique), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(engine.command(path, unique, cap), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     reader = threading.Thread(target=lambda: err_chunks.append(child.stderr.read()), daemon=True)
     reader.start()
     capped = threading.Event()
-    stopper = threading.Thread(target=_stop_after, args=(child.pid, cap, capped), daemon=True)
+    limit = cap if engine.is_puzzlesat else cap + GRACE  # a baseline normally stops itself between puzzles
+    stopper = threading.Thread(target=_stop_after, args=(child.pid, limit, capped), daemon=True)
     stopper.start()
     out_chunks.append(child.stdout.read())
     _, status, usage = os.wait4(child.pid, 0)
@@ -497,13 +505,25 @@ def _puzzle_lines(path: str) -> List[str]:
         return [line.strip() for line in stream if line.strip() and not line.startswith("#")]
 
 
+def _matches(pattern: str, engine: Engine, set_name: str) -> bool:
+    """Does ENGINE, ENGINE:SET or :SET name this engine (puzzlesat, a, b, c) and set (by name prefix)?"""
+    who, _, where = pattern.partition(":")
+    return who in ("", engine.key, engine.label.split("[")[0]) and set_name.startswith(where)
+
+
 def skipped(engine: Engine, set_name: str, skips: List[str]) -> bool:
     """True when --skip names the engine (ENGINE) or the engine on sets starting with a prefix (ENGINE:SET)."""
-    for skip in skips:
-        who, _, where = skip.partition(":")
-        if who in (engine.key, engine.label.split("[")[0]) and set_name.startswith(where):
-            return True
-    return False
+    return any(_matches(skip, engine, set_name) for skip in skips)
+
+
+def cap_for(engine: Engine, set_name: str, caps: List[str]) -> float:
+    """Seconds allowed to one run: the last --cap rule ('SECONDS' or '[ENGINE][:SET]=SECONDS') that matches."""
+    seconds = float("inf")
+    for rule in caps:
+        pattern, _, value = rule.rpartition("=")
+        if not pattern or _matches(pattern, engine, set_name):
+            seconds = float(value)
+    return seconds
 
 
 def benchmark(args: argparse.Namespace) -> Tuple[List[Run], List[str]]:
@@ -521,7 +541,7 @@ def benchmark(args: argparse.Namespace) -> Tuple[List[Run], List[str]]:
                     for engine in engines:
                         if skipped(engine, name, args.skip):
                             continue
-                        run = run_engine(engine, path, count, MODES[mode], args.cap)
+                        run = run_engine(engine, path, count, MODES[mode], cap_for(engine, name, args.cap))
                         run.set, run.repeat = name, repeat
                         _progress(run)
                         set_runs.append(run)
@@ -538,7 +558,7 @@ def _progress(run: Run) -> None:
     mark = " capped" if run.capped else ""
     print(
         f"  {run.set} {run.mode} #{run.repeat} {run.engine}: {run.done}/{run.puzzles} in {run.seconds:.2f} s "
-        f"= {run.rate:,.0f}/s{mark}",
+        f"= {run.rate:,.1f}/s{mark}",
         file=sys.stderr, flush=True,
     )
 
@@ -557,6 +577,7 @@ class Row:
     capped: bool
     spread: float  # (max - min) / 2 / median of the repeats' rates
     ratios: Dict[str, float]
+    capped_baselines: List[str] = field(default_factory=list)
 
 
 def summarize(runs: List[Run]) -> List[Row]:
@@ -576,13 +597,14 @@ def summarize(runs: List[Run]) -> List[Row]:
             for other in rows:
                 if (other.set, other.mode) == (row.set, row.mode) and other.engine in BASELINES and other.rate:
                     row.ratios[other.engine] = row.rate / other.rate
+                    row.capped_baselines += [other.engine] if other.capped else []
     return rows
 
 
 def table(rows: List[Row], baselines: Sequence[str]) -> str:
     """The plain-text table: one line per set, mode and engine."""
     head = f"{'set':<22} {'mode':<9} {'engine':<22} {'done':>11} {'puzzles/s':>11} {'+-':>4}  " + " ".join(
-        f"{'vs ' + k:>7}" for k in baselines
+        f"{'vs ' + k:>7} " for k in baselines
     )
     lines = [head, "-" * len(head)]
     previous = None
@@ -594,7 +616,9 @@ def table(rows: List[Row], baselines: Sequence[str]) -> str:
         label = BASELINES.get(row.engine, row.engine)
         done = f"{row.done}/{row.puzzles}"
         rate = f"{row.rate:,.1f}" if row.rate < 100 else f"{row.rate:,.0f}"
-        ratios = " ".join(f"{_ratio(row.ratios.get(k)):>7}" for k in baselines) if row.ratios else ""
+        ratios = " ".join(
+            f"{_ratio(row.ratios.get(k)) + ('*' if k in row.capped_baselines else ' '):>8}" for k in baselines
+        ) if row.ratios else ""
         spread = f"{row.spread * 100:.0f}%"
         lines.append(
             f"{row.set:<22} {row.mode:<9} {label:<22} {done:>11} {rate + ('*' if row.capped else ' '):>11} {spread:>4}  {ratios}"
@@ -628,7 +652,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     p.add_argument("--full", action="store_true", help=f"all puzzles of {LIMITED_SET}")
     p.add_argument("--modes", default="unique,no-unique", help="unique,no-unique (uniqueness check on / off)")
     p.add_argument("--repeats", type=int, default=3)
-    p.add_argument("--cap", type=float, default=8.0, help="seconds before a run is interrupted (default %(default)s)")
+    p.add_argument("--cap", action="append", default=[], metavar="[ENGINE][:SET]=SECONDS",
+                   help="seconds one run may take: 'SECONDS' for all, 'ENGINE:SET=SECONDS' for an engine on sets whose "
+                   f"name starts with SET; the last match wins (defaults: {' '.join(DEFAULT_CAPS)})")
     p.add_argument("--baselines", default="a,b,c", help="which baselines to run (default %(default)s; '' for none)")
     p.add_argument("--solvers", default="", help="run puzzlesat once per --solver NAME (comma-separated)")
     p.add_argument("--encodings", default="", help="run puzzlesat once per --encoding NAME (comma-separated)")
@@ -641,6 +667,14 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     args.baselines = _names(args.baselines, BASELINES)
     args.solvers, args.encodings = _names(args.solvers), _names(args.encodings)
     args.limit = None if args.full else args.limit
+    rules = DEFAULT_CAPS + args.cap
+    plain = [r for r in rules if "=" not in r]
+    args.cap = plain[-1:] + [r for r in rules if "=" in r]  # one cap for all, then the particular ones
+    for rule in args.cap:
+        try:
+            float(rule.rpartition("=")[2])
+        except ValueError:
+            p.error(f"--cap {rule}: expected SECONDS or [ENGINE][:SET]=SECONDS")
     for path in args.extra:
         if not os.path.isfile(path):
             p.error(f"no such file: {path}")
@@ -660,7 +694,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the benchmark (or, as `baseline NAME FILE [--no-unique]`, one baseline program)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["baseline"]:
-        return run_baseline(argv[1], argv[2], "--no-unique" not in argv)
+        cap = float(argv[argv.index("--cap") + 1]) if "--cap" in argv else float("inf")
+        return run_baseline(argv[1], argv[2], "--no-unique" not in argv, cap)
     args = parse_args(argv)
     # A shell starts background jobs with SIGINT ignored, and children would inherit that; a handled signal is
     # reset to the default in a child, so the cap's SIGINT reaches every engine even when this runs under nohup.
@@ -675,8 +710,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     minutes = (time.perf_counter() - started) / 60
     notes = [
         f"command: {command.strip()}",
-        f"median of {args.repeats} interleaved runs (+- = half their range, of the median); '*' = capped at"
-        f" {args.cap:g} s (rate over the puzzles finished); ratios = puzzlesat / baseline; took {minutes:.1f} min",
+        f"median of {args.repeats} interleaved runs (+- = half their range, of the median); '*' = capped"
+        f" (caps: {', '.join(rule + ' s' for rule in args.cap)}; rate over the puzzles finished; a ratio to a capped"
+        " baseline is marked too);"
+        f" ratios = puzzlesat / baseline; took {minutes:.1f} min",
         "puzzlesat = whole command (start-up included: "
         + (", ".join(f"{k} {v * 1000:.0f} ms" for k, v in startup.items()) or "not run")
         + " on one puzzle); baselines = solve + file I/O only",
