@@ -37,7 +37,8 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool) -> Text:
     width = 4 if heatmap else 3
     safe, mines = set(analysis.safe), set(analysis.mines)
     conflict = set(analysis.conflict or ())
-    text = Text(" " * 4 + "".join(str(c).center(width) for c in range(board.width)) + "\n", style="dim")
+    text = Text()
+    text.append(" " * 4 + "".join(str(c).center(width) for c in range(board.width)) + "\n", style="dim")
     for r in range(board.height):
         text.append(f"{r:>3} ", style="dim")
         for c in range(board.width):
@@ -101,7 +102,8 @@ def summary(board: Board, analysis: Analysis) -> Text:
     if analysis.status == "consistent":
         if analysis.layouts is not None:
             text.append(f", {_big(analysis.layouts)} layouts")
-        text.append(f"\ncertain: {len(analysis.safe)} safe, {len(analysis.mines)} mines")
+        mines = len(analysis.mines)
+        text.append(f"\ncertain: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")
         text.append("\n" + _best_line(analysis))
     elif analysis.status == "inconsistent" and analysis.conflict is not None:
         cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"
