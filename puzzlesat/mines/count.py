@@ -176,28 +176,16 @@ class _Part:
     def forward(self, left: Optional[int]) -> None:
         """Count the layouts of the part by number of mines (never more than `left`)."""
         layer = {((), 0): 1}
-        for size, sources, checks in self._steps():
+        for step in self._steps():
             self.layers.append(layer)
             moves, following = [], {}
             for done, (key, ways) in enumerate(layer.items()):
                 if done % 512 == 0:
                     self._check_clock()
-                needs, mines = key
-                low, high = 0, size
-                for position, fresh, rest in checks:
-                    need = needs[position] if position >= 0 else fresh
-                    low, high = max(low, need - rest), min(high, need)
-                if left is not None:
-                    high = min(high, left - mines)
-                for m in range(low, high + 1):
-                    after = tuple(
-                        (needs[position] if position >= 0 else fresh) - (m if touched else 0)
-                        for position, fresh, touched in sources
-                    )
-                    target = (after, mines + m)
-                    choose = comb(size, m)
-                    moves.append((key, m, choose, target))
-                    following[target] = following.get(target, 0) + ways * choose
+                for move in _moves(key, step, left):
+                    moves.append(move)
+                    target = move[3]
+                    following[target] = following.get(target, 0) + ways * move[2]
             self.moves.append(moves)
             layer = following
         self.layers.append(layer)
@@ -226,6 +214,25 @@ class _Part:
     def _check_clock(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise CountingStopped("counting stopped at the time limit")
+
+
+def _moves(key: tuple, step: tuple, left: Optional[int]) -> list:
+    """From a partial layout (open needs, mines so far): (key, m, C(size, m), next key) for every count m
+    of mines in the next group that keeps each constraint it touches within reach."""
+    size, sources, checks = step
+    needs, mines = key
+    low, high = 0, size
+    for position, fresh, rest in checks:
+        need = needs[position] if position >= 0 else fresh
+        low, high = max(low, need - rest), min(high, need)
+    if left is not None:
+        high = min(high, left - mines)
+    moves = []
+    for m in range(low, high + 1):
+        after = tuple((needs[position] if position >= 0 else fresh) - (m if touched else 0)
+                      for position, fresh, touched in sources)
+        moves.append((key, m, comb(size, m), (after, mines + m)))
+    return moves
 
 
 def _without_total(eq: Equations, fixed: dict, parts: list) -> Counts:
