@@ -233,49 +233,50 @@ BASELINE_SOLVERS = {"a": FreshSolver, "b": NorvigSolver, "c": HarnessSolver}
 def run_baseline(name: str, path: str, unique: bool, cap: float = float("inf")) -> int:
     """The child program: solve the puzzles of `path`, one 'STATUS SOLUTION' line each, stopping after `cap`
     seconds (checked between puzzles); stats on stderr."""
-    import pysat.solvers  # noqa: F401  (import before the clock starts, like the interpreter itself)
+    import pysat.solvers  # noqa: F401  (imported before the clock starts, like the interpreter itself)
     import norvig_baseline  # noqa: F401
 
-    make = BASELINE_SOLVERS[name]
-    solvers: Dict[int, object] = {}
-    shapes: Dict[int, Shape] = {}
-    out = sys.stdout
-    done = 0
-    interrupted = False
     start = time.perf_counter()
+    counter = [0]
     try:
-        with open(path) as stream:
-            for line in stream:
-                line = line.strip()
-                if not line or line[0] == "#":
-                    continue
-                if time.perf_counter() - start > cap:
-                    interrupted = True
-                    break
-                size = len(line)
-                solver = solvers.get(size)
-                if solver is None:
-                    side = isqrt(size)
-                    shapes[size] = Shape(side)
-                    solver = solvers[size] = make(shapes[size])
-                try:
-                    puzzle = shapes[size].values(line)
-                except KeyError:
-                    out.write("invalid -\n")
-                else:
-                    status, solution = solver.solve(puzzle, unique)
-                    out.write(f"{status} {solution or '-'}\n")
-                done += 1
+        interrupted = solve_file(path, BASELINE_SOLVERS[name], unique, start + cap, counter)
     except KeyboardInterrupt:
         interrupted = True
     except Exception as error:  # PySAT reports Ctrl-C inside a solve as a plain error
         if "interrupt" not in str(error).lower():
             raise
         interrupted = True
-    out.flush()
+    sys.stdout.flush()
     seconds = time.perf_counter() - start
-    print(json.dumps({"done": done, "seconds": seconds, "interrupted": interrupted}), file=sys.stderr)
+    print(json.dumps({"done": counter[0], "seconds": seconds, "interrupted": interrupted}), file=sys.stderr)
     return 0
+
+
+def solve_file(path: str, make, unique: bool, deadline: float, counter: List[int]) -> bool:
+    """Write 'STATUS SOLUTION' per puzzle line to stdout, one solver per size; True if stopped by the deadline."""
+    solvers: Dict[int, object] = {}
+    shapes: Dict[int, Shape] = {}
+    out = sys.stdout
+    with open(path) as stream:
+        for line in stream:
+            line = line.strip()
+            if not line or line[0] == "#":
+                continue
+            if time.perf_counter() > deadline:
+                return True
+            size = len(line)
+            if size not in solvers:
+                shapes[size] = Shape(isqrt(size))
+                solvers[size] = make(shapes[size])
+            try:
+                puzzle = shapes[size].values(line)
+            except KeyError:
+                out.write("invalid -\n")
+            else:
+                status, solution = solvers[size].solve(puzzle, unique)
+                out.write(f"{status} {solution or '-'}\n")
+            counter[0] += 1
+    return False
 
 
 # ---------------------------------------------------------------- running engines
@@ -578,10 +579,11 @@ class Row:
     spread: float  # (max - min) / 2 / median of the repeats' rates
     ratios: Dict[str, float]
     capped_baselines: List[str] = field(default_factory=list)
+    net_rate: Optional[float] = None  # puzzlesat only: puzzles over (wall time - start-up on one puzzle)
 
 
-def summarize(runs: List[Run]) -> List[Row]:
-    """Medians per set, mode and engine, and puzzlesat's ratio to every baseline."""
+def summarize(runs: List[Run], startup: Dict[str, float]) -> List[Row]:
+    """Medians per set, mode and engine, puzzlesat's rate net of its start-up, and its ratio to every baseline."""
     groups: Dict[tuple, List[Run]] = {}
     for run in runs:
         groups.setdefault((run.set, run.mode, run.engine), []).append(run)
@@ -590,8 +592,11 @@ def summarize(runs: List[Run]) -> List[Row]:
         rates = [r.rate for r in group]
         median = statistics.median(rates)
         spread = (max(rates) - min(rates)) / 2 / median if median else 0.0
-        rows.append(Row(set_name, mode, engine, group[0].puzzles, min(r.done for r in group),
-                        median, rates, any(r.capped for r in group), spread, {}))
+        row = Row(set_name, mode, engine, group[0].puzzles, min(r.done for r in group),
+                  median, rates, any(r.capped for r in group), spread, {})
+        if engine in startup:
+            row.net_rate = statistics.median(r.done / max(r.wall - startup[engine], 1e-3) for r in group)
+        rows.append(row)
     for row in rows:
         if row.engine.startswith("puzzlesat"):
             for other in rows:
@@ -603,27 +608,35 @@ def summarize(runs: List[Run]) -> List[Row]:
 
 def table(rows: List[Row], baselines: Sequence[str]) -> str:
     """The plain-text table: one line per set, mode and engine."""
-    head = f"{'set':<22} {'mode':<9} {'engine':<22} {'done':>11} {'puzzles/s':>11} {'+-':>4}  " + " ".join(
-        f"{'vs ' + k:>7} " for k in baselines
-    )
+    width = max([22] + [len(BASELINES.get(row.engine, row.engine)) for row in rows])
+    head = f"{'set':<22} {'mode':<9} {'engine':<{width}} {'done':>11} {'puzzles/s':>11} {'+-':>4} {'net/s':>8}  "
+    head += " ".join(f"{'vs ' + k:>7} " for k in baselines)
     lines = [head, "-" * len(head)]
-    previous = None
-    for row in rows:
-        key = (row.set, row.mode)
-        if previous and key != previous:
+    for i, row in enumerate(rows):
+        if i and (row.set, row.mode) != (rows[i - 1].set, rows[i - 1].mode):
             lines.append("")
-        previous = key
-        label = BASELINES.get(row.engine, row.engine)
-        done = f"{row.done}/{row.puzzles}"
-        rate = f"{row.rate:,.1f}" if row.rate < 100 else f"{row.rate:,.0f}"
+        lines.append(_table_line(row, baselines, width))
+    return "\n".join(lines)
+
+
+def _table_line(row: Row, baselines: Sequence[str], width: int) -> str:
+    """One row: set, mode, engine, puzzles done, median rate ('*' capped), spread, ratios (puzzlesat only)."""
+    label = BASELINES.get(row.engine, row.engine)
+    done = f"{row.done}/{row.puzzles}"
+    rate = _rate(row.rate) + ("*" if row.capped else " ")
+    net = "" if row.net_rate is None else _rate(row.net_rate)
+    spread = f"{row.spread * 100:.0f}%"
+    ratios = ""
+    if row.ratios:
         ratios = " ".join(
             f"{_ratio(row.ratios.get(k)) + ('*' if k in row.capped_baselines else ' '):>8}" for k in baselines
-        ) if row.ratios else ""
-        spread = f"{row.spread * 100:.0f}%"
-        lines.append(
-            f"{row.set:<22} {row.mode:<9} {label:<22} {done:>11} {rate + ('*' if row.capped else ' '):>11} {spread:>4}  {ratios}"
         )
-    return "\n".join(lines)
+    return f"{row.set:<22} {row.mode:<9} {label:<{width}} {done:>11} {rate:>11} {spread:>4} {net:>8}  {ratios}"
+
+
+def _rate(value: float) -> str:
+    """Puzzles per second: one decimal below 100."""
+    return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
 
 
 def _ratio(value: Optional[float]) -> str:
@@ -705,7 +718,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     engines = [] if "puzzlesat" in args.skip else puzzlesat_engines(args.solvers, args.encodings)
     startup = {e.label: startup_seconds(e) for e in engines}
     runs, problems = benchmark(args)
-    rows = summarize(runs)
+    rows = summarize(runs, startup)
     report = table(rows, args.baselines)
     minutes = (time.perf_counter() - started) / 60
     notes = [
@@ -716,7 +729,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         f" ratios = puzzlesat / baseline; took {minutes:.1f} min",
         "puzzlesat = whole command (start-up included: "
         + (", ".join(f"{k} {v * 1000:.0f} ms" for k, v in startup.items()) or "not run")
-        + " on one puzzle); baselines = solve + file I/O only",
+        + " on one puzzle; net/s = puzzles over the time beyond that); baselines = solve + file I/O only",
         f"agreement: {'all engines agree on every puzzle they finished' if not problems else f'{len(problems)} DISAGREEMENTS'}",
     ]
     if args.json:
