@@ -66,11 +66,22 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         status = error.exit_code
     except (KeyboardInterrupt, click.Abort):
         print("puzzlesat: interrupted", file=sys.stderr)
-        status = ExitStatus.INTERRUPTED
+        _exit_now(ExitStatus.INTERRUPTED)
     except BrokenPipeError:
         _silence_stdout()
         status = PIPE_CLOSED
     sys.exit(int(status or 0))
+
+
+def _exit_now(status: int) -> None:
+    """Flush and leave at once: worker pools were already stopped, and waiting at exit for their
+    helper threads (which a stopped worker can leave blocked on a pipe) could hang."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(int(status))
 
 
 def _silence_stdout() -> None:

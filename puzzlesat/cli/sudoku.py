@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from contextlib import closing
 from functools import partial
 from typing import Optional
 
