@@ -23,7 +23,6 @@ Without a total and without a safe cell there is no recommendation.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
@@ -31,7 +30,7 @@ from typing import Optional
 from puzzlesat.mines.board import HIDDEN, FLAG, Board
 from puzzlesat.mines.count import Counts, CountingStopped, count
 from puzzlesat.mines.encode import Encoding, Equations, encode, equations
-from puzzlesat.sat import DEFAULT_SOLVER, Budget, Engine
+from puzzlesat.sat import DEFAULT_SOLVER, Allowance, Budget, Engine
 
 CONSISTENT, INCONSISTENT, UNKNOWN = "consistent", "inconsistent", "unknown"
 NO_TOTAL = "probabilities need the total number of mines (a .mine header, a '# mines: N' line or --mines N)"
@@ -74,17 +73,18 @@ def analyze(
 ) -> Analysis:
     """Analyse a board: certain cells always, probabilities when asked and the total is known.
 
-    `budget` (seconds and/or SAT conflicts) bounds the work; when it runs out the status is 'unknown'.
+    `budget` (seconds and/or SAT conflicts) bounds the whole analysis of the board; when it runs out
+    the status is 'unknown'.
     `check=False` skips the SAT cross-check (faster; counting alone is exact).
     """
     eq = equations(board)
-    deadline = _deadline(budget)
-    counts, note = _count(eq, deadline)
+    allowance = budget.start() if budget is not None else None
+    counts, note = _count(eq, allowance)
     if counts is not None and not counts.consistent:
-        return _inconsistent(eq, budget, deadline, solver)
+        return _inconsistent(eq, allowance, solver)
     if counts is None or check:
         try:
-            verdict = _sat_certain(eq, budget, deadline, solver)
+            verdict = _sat_certain(eq, allowance, solver)
         except AnalysisStopped:
             if counts is None:
                 return Analysis(UNKNOWN, note="stopped at the time limit before the analysis finished")
@@ -92,7 +92,7 @@ def analyze(
         if verdict is None:
             if counts is not None:
                 raise VerificationError("counting found layouts where SAT found none")
-            return _inconsistent(eq, budget, deadline, solver)
+            return _inconsistent(eq, allowance, solver)
         if counts is not None:
             _compare(counts, verdict)
     else:
@@ -100,10 +100,10 @@ def analyze(
     return _consistent(board, verdict, counts, probabilities, note)
 
 
-def _count(eq: Equations, deadline: Optional[float]) -> tuple:
+def _count(eq: Equations, allowance: Optional[Allowance]) -> tuple:
     """(Counts, None), or (None, why) when counting ran out of time."""
     try:
-        return count(eq, deadline), None
+        return count(eq, allowance.deadline if allowance else None), None
     except CountingStopped:
         return None, "exact counting stopped at the time limit; certain cells come from SAT alone"
 
@@ -130,7 +130,7 @@ def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optiona
 
     Raises CountingStopped when the budget's seconds run out.
     """
-    counts = count(equations(board), _deadline(budget))
+    counts = count(equations(board), budget.start().deadline if budget is not None else None)
     if not counts.consistent or counts.probabilities is None:
         return None
     return grid(board, counts.probabilities)
@@ -175,13 +175,6 @@ def _first(cell: tuple) -> tuple:
     return (-cell[0], -cell[1])
 
 
-def _deadline(budget: Optional[Budget]) -> Optional[float]:
-    """The monotonic time at which the budget's seconds run out."""
-    if budget is None or budget.seconds is None:
-        return None
-    return time.monotonic() + budget.seconds
-
-
 def _compare(counts: Counts, verdict: tuple) -> None:
     """Raise VerificationError unless counting and SAT found the same certain cells."""
     safe, mines = verdict
@@ -194,11 +187,9 @@ def _compare(counts: Counts, verdict: tuple) -> None:
 class _Sat:
     """One incremental solver over a board's CNF; every query has the board's constraints as assumptions."""
 
-    def __init__(self, eq: Equations, budget: Optional[Budget], deadline: Optional[float], solver: str,
-                 propagate: bool = True):
+    def __init__(self, eq: Equations, allowance: Optional[Allowance], solver: str, propagate: bool = True):
         self.eq = eq
-        self.budget = budget
-        self.deadline = deadline
+        self.allowance = allowance
         self._check_clock()
         self.enc: Encoding = encode(eq)
         self.engine = Engine(self.enc.take_new_clauses(), self.enc.top, solver)
@@ -207,7 +198,7 @@ class _Sat:
 
     def _check_clock(self) -> None:
         """AnalysisStopped once the deadline has passed (between the steps that can take long)."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.allowance is not None and self.allowance.spent():
             raise AnalysisStopped()
 
     def _leave_out_propagated(self) -> None:
@@ -229,13 +220,7 @@ class _Sat:
         for clause in self.enc.take_new_clauses():
             self.engine.add_clause(clause)
         self.engine.top = self.enc.top
-        budget = self.budget
-        if self.deadline is not None:
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                raise AnalysisStopped()
-            budget = Budget(self.budget.conflicts, left)
-        result = self.engine.solve(assumptions, budget)
+        result = self.engine.solve(assumptions, self.allowance)
         if result is None:
             raise AnalysisStopped()
         return result
@@ -306,18 +291,18 @@ class _Sat:
         return core
 
 
-def _sat_certain(eq: Equations, budget, deadline, solver: str) -> Optional[tuple]:
+def _sat_certain(eq: Equations, allowance: Optional[Allowance], solver: str) -> Optional[tuple]:
     """Certain cells by SAT, or None if the board is inconsistent."""
-    sat = _Sat(eq, budget, deadline, solver)
+    sat = _Sat(eq, allowance, solver)
     try:
         return sat.certain()
     finally:
         sat.close()
 
 
-def _inconsistent(eq: Equations, budget, deadline, solver: str) -> Analysis:
+def _inconsistent(eq: Equations, allowance: Optional[Allowance], solver: str) -> Analysis:
     """The analysis of an inconsistent board, with its conflict from an unsatisfiable core."""
-    sat = _Sat(eq, budget, deadline, solver, propagate=False)
+    sat = _Sat(eq, allowance, solver, propagate=False)
     try:
         numbers, total = sat.conflict()
     except AnalysisStopped:
