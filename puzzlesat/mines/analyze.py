@@ -87,8 +87,8 @@ def analyze(
             verdict = _sat_certain(eq, allowance, solver)
         except AnalysisStopped:
             if counts is None:
-                return Analysis(UNKNOWN, note="stopped at the time limit before the analysis finished")
-            verdict, note = (counts.safe, counts.mines), "the SAT check stopped at the time limit (counts unchecked)"
+                return Analysis(UNKNOWN, note="the time limit (budget) ran out before the analysis finished")
+            verdict, note = (counts.safe, counts.mines), "the time limit (budget) stopped the SAT check; the exact counts stand unchecked"
         if verdict is None:
             if counts is not None:
                 raise VerificationError("counting found layouts where SAT found none")
@@ -105,7 +105,7 @@ def _count(eq: Equations, allowance: Optional[Allowance]) -> tuple:
     try:
         return count(eq, allowance.deadline if allowance else None), None
     except CountingStopped:
-        return None, "exact counting stopped at the time limit; certain cells come from SAT alone"
+        return None, "the time limit (budget) stopped the exact counting: no probabilities; certain cells come from SAT alone"
 
 
 def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabilities: bool, note) -> Analysis:
@@ -309,7 +309,7 @@ def _inconsistent(eq: Equations, allowance: Optional[Allowance], solver: str) ->
         numbers, total = None, False
     finally:
         sat.close()
-    note = None if numbers is not None else "inconsistent; the time limit stopped the search for the conflict"
+    note = None if numbers is not None else "inconsistent; the time limit (budget) stopped the search for the conflict"
     return Analysis(INCONSISTENT, conflict=numbers, conflict_total=total, note=note)
 
 
