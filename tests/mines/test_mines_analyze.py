@@ -139,3 +139,11 @@ def test_a_tiny_budget_stops_cleanly():
     assert result.status in ("unknown", "inconsistent", "consistent")
     if result.status != "inconsistent":
         assert result.probabilities is None and "time limit" in result.note
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    import puzzlesat.mines
+
+    assert doctest.testmod(puzzlesat.mines).failed == 0

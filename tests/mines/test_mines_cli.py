@@ -106,3 +106,15 @@ def test_time_limit_gives_unknown_not_a_hang():
     record = json.loads(result.output)
     if record["status"] != "inconsistent":
         assert record["probabilities"] is None and "time limit" in record["note"]
+
+
+def test_a_line_that_is_not_utf8_is_a_located_error(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"# mines: 1\n1?\xff\n")
+    result = run(str(path), "-f", "jsonl")
+    assert result.exit_code == 2 and f"{path}:2: not UTF-8 text" in result.output
+
+
+def test_a_directory_is_refused(tmp_path):
+    result = run(str(tmp_path))
+    assert result.exit_code == 2 and "is a directory" in result.output

@@ -147,9 +147,9 @@ def test_mostly_open_boards_match_brute_force(board):
 
 
 @SETTINGS
-@given(arbitrary_boards())
-def test_arbitrary_boards_match_brute_force(board):
-    assert_matches_brute_force(board, check=True)
+@given(arbitrary_boards(), st.booleans())
+def test_arbitrary_boards_match_brute_force(board, check):
+    assert_matches_brute_force(board, check=check)
 
 
 @SETTINGS
