@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Iterable, Optional, Sequence, Union
 
 HIDDEN = -1
@@ -81,13 +81,9 @@ class Board:
         """Every position, row by row."""
         return ((r, c) for r in range(self.height) for c in range(self.width))
 
-    def neighbours(self, position: Position) -> list:
+    def neighbours(self, position: Position) -> tuple:
         """The up to 8 positions around one."""
-        return self._neighbours[position[0] * self.width + position[1]]
-
-    @cached_property
-    def _neighbours(self) -> list:
-        return [_around(r, c, self.height, self.width) for r, c in self.positions()]
+        return _neighbour_table(self.height, self.width)[position[0] * self.width + position[1]]
 
     @cached_property
     def hidden(self) -> list:
@@ -114,14 +110,20 @@ class Board:
         return None if self.total_mines is None else self.total_mines - len(self.flags)
 
 
-def _around(row: int, col: int, height: int, width: int) -> list:
+@lru_cache(maxsize=32)
+def _neighbour_table(height: int, width: int) -> tuple:
+    """For every cell of a height x width board, row by row, the positions around it (shared by all boards)."""
+    return tuple(_around(r, c, height, width) for r in range(height) for c in range(width))
+
+
+def _around(row: int, col: int, height: int, width: int) -> tuple:
     """Positions next to (row, col) inside a height x width board."""
-    return [
+    return tuple(
         (r, c)
         for r in range(max(row - 1, 0), min(row + 2, height))
         for c in range(max(col - 1, 0), min(col + 2, width))
         if (r, c) != (row, col)
-    ]
+    )
 
 
 def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns=None) -> None:
