@@ -74,7 +74,15 @@ def test_no_total_gives_certain_cells_but_no_probabilities():
 def test_cells_off_the_frontier_share_what_the_total_leaves():
     result = analyze(parse_board("# mines: 3\n????\n????\n????"))
     assert {p for row in result.probabilities for p in row} == {Fraction(1, 4)}
-    assert best_move(parse_board("# mines: 3\n????\n????\n????"), [], {(r, c): Fraction(1, 4) for r in range(3) for c in range(4)}) == (0, 0)
+    assert result.best == (0, 0)  # a corner: fewest neighbours, likeliest zero
+
+
+def test_best_move_takes_the_lowest_probability_first():
+    board = parse_board("# mines: 3\n????\n????\n????")
+    chances = {(r, c): Fraction(1, 4) for r in range(3) for c in range(4)}
+    chances[1, 2] = Fraction(1, 5)
+    assert best_move(board, [], chances) == (1, 2)
+    assert best_move(board, [(2, 3), (1, 1)], chances) == (1, 1)
 
 
 def test_total_decides_cells_off_the_frontier():
