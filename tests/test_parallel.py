@@ -91,3 +91,13 @@ def test_ctrl_c_with_jobs_exits_130_and_leaves_no_workers(puzzles_dir, tmp_path)
     assert b"Traceback" not in stderr
     time.sleep(0.5)
     assert _processes_with(str(marker)) == []
+
+
+def test_mines_analyze_jobs_give_the_same_output(run_cli, puzzles_dir):
+    boards = sorted((puzzles_dir / "mines").glob("*.mine"))
+    text = "\n\n".join(path.read_text().strip() for path in boards * 3) + "\n"
+    outputs = []
+    for jobs in ("1", "2"):
+        result = run_cli(["mines", "analyze", "-f", "jsonl", "-j", jobs], input=text)
+        outputs.append([{k: v for k, v in json.loads(line).items() if k != "time_ms"} for line in result.stdout.splitlines()])
+    assert outputs[0] == outputs[1] and len(outputs[0]) == 3 * len(boards)

@@ -107,6 +107,14 @@ def _isatty(stream) -> bool:
         return False
 
 
+def stdin_is_terminal() -> bool:
+    """Whether standard input is a terminal (a person typing, not a pipe)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def resolve_format(requested: str, env: Env, pretty: str = "pretty", plain: str = "jsonl") -> str:
     """'auto' becomes the pretty format on a terminal and the plain one in a pipe."""
     if requested != "auto":

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-import time
+from contextlib import closing
+from functools import partial
+from itertools import chain, islice
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, resolve_format
+from puzzlesat.cli.common import Env, ExitStatus, resolve_format, stdin_is_terminal
+from puzzlesat.mines.batch import analyze_records, worker_died
+from puzzlesat.parallel import ordered_map
 from puzzlesat.streams import InputError, to_json
 
 FORMATS = ("auto", "pretty", "json", "jsonl")
@@ -24,8 +27,10 @@ FORMATS = ("auto", "pretty", "json", "jsonl")
                    "jsonl: one JSON object per board with source and time_ms (the default in a pipe).")
 @click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
               metavar="SECONDS", help="Give up on a board after about this long (status 'unknown'); the rest go on.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Worker processes for many boards. Output stays in input order.")
 @click.pass_context
-def analyze(ctx: click.Context, boards, total, probabilities, output_format, time_limit) -> None:
+def analyze(ctx: click.Context, boards, total, probabilities, output_format, time_limit, jobs) -> None:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).
 
     \b
@@ -45,43 +50,36 @@ def analyze(ctx: click.Context, boards, total, probabilities, output_format, tim
 
     env = Env()
     fmt = resolve_format(output_format, env)
-    if set(boards) <= {"-"} and _stdin_is_terminal():
+    if set(boards) <= {"-"} and stdin_is_terminal():
         env.error("reading boards from standard input (end with Ctrl-D; --help for usage)")
     try:
-        records = list(read_boards(boards, total))
+        records = read_boards(boards, total)
+        first_two = list(islice(records, 2))
+        if not first_two:
+            env.error("no board found in the input")
+            ctx.exit(ExitStatus.USAGE)
+        if fmt == "json" and len(first_two) > 1:
+            env.error("--format json takes one board; found more (use --format jsonl for several)")
+            ctx.exit(ExitStatus.USAGE)
+        work = partial(analyze_records, probabilities, time_limit)
+        with closing(ordered_map(work, chain(first_two, records), jobs=jobs, chunk_size=16, on_failure=worker_died)) as done:
+            ctx.exit(_write_all(env, done, fmt, probabilities, several=len(first_two) > 1))
     except InputError as error:
         env.error(str(error))
         ctx.exit(ExitStatus.USAGE)
-    if not records:
-        env.error("no board found in the input")
-        ctx.exit(ExitStatus.USAGE)
-    if fmt == "json" and len(records) > 1:
-        env.error(f"--format json takes one board; found {len(records)} (use --format jsonl for several)")
-        ctx.exit(ExitStatus.USAGE)
-    ctx.exit(_analyze_all(env, records, fmt, probabilities, time_limit))
 
 
-def _analyze_all(env: Env, records: list, fmt: str, heatmap: bool, time_limit) -> int:
-    """Analyse and write each board in order; the worst exit status."""
-    from puzzlesat.mines.analyze import NO_TOTAL, analyze as run
-    from puzzlesat.sat import Budget
-
-    budget = Budget(seconds=time_limit) if time_limit else None
+def _write_all(env: Env, done, fmt: str, heatmap: bool, several: bool) -> int:
+    """Write each analysed board in order; the worst exit status."""
     status = ExitStatus.OK
-    for record in records:
-        error = record.error
-        if error is None and heatmap and record.board.total_mines is None:
-            error = f"{record.source}: {NO_TOTAL}"
+    for record, analysis, error, elapsed in done:
         if error is not None:
             env.error(error)
             if fmt == "jsonl":
                 _write(env, {"source": record.source, "status": "invalid", "error": error})
             status = max(status, ExitStatus.USAGE)
             continue
-        started = time.perf_counter()
-        analysis = run(record.board, probabilities=True, budget=budget)
-        elapsed = (time.perf_counter() - started) * 1000
-        _show(env, fmt, record, analysis, heatmap, elapsed, len(records) > 1)
+        _show(env, fmt, record, analysis, heatmap, elapsed, several)
         if analysis.status != "consistent":
             status = max(status, ExitStatus.FAILED)
     return status
@@ -110,11 +108,3 @@ def _write(env: Env, data: dict) -> None:
     """One JSON line, flushed so that pipelines see it at once."""
     env.stdout.write(to_json(data) + "\n")
     env.stdout.flush()
-
-
-def _stdin_is_terminal() -> bool:
-    """Whether standard input is a terminal (a person typing, not a pipe)."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections import deque
 from contextlib import closing
 from functools import partial
@@ -10,7 +9,7 @@ from typing import Optional
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, resolve_format
+from puzzlesat.cli.common import Env, ExitStatus, resolve_format, stdin_is_terminal
 from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, SolverUnavailable, check_solver
 from puzzlesat.streams import InputError, count_lines, read_lines, source_name
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
@@ -84,7 +83,7 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
         extras = make_extras(variants, regions, cages, rate, explain, hint)
         if dimacs:
             ctx.exit(_write_dimacs(env, reader.records(lines), encoding, extras))
-        if set(files) <= {"-"} and _stdin_is_terminal():
+        if set(files) <= {"-"} and stdin_is_terminal():
             env.error("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
         options = SolveOptions(encoding, solver, unique, count, conflicts, timeout)
         fmt = resolve_format(output_format, env)
@@ -163,14 +162,6 @@ def _write_all(env: Env, results, fmt: str, options: SolveOptions, progress=None
     if not seen:
         return None
     return ExitStatus.FAILED if failed else ExitStatus.OK
-
-
-def _stdin_is_terminal() -> bool:
-    """Whether standard input is a terminal (a person typing, not a pipe)."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _write_dimacs(env: Env, records, encoding: str, extras=None) -> int:
