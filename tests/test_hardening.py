@@ -103,3 +103,41 @@ def test_exhausted_time_budget_is_a_timeout_not_a_hang(run_cli):
     result = run_cli(["sudoku", "-f", "jsonl", "--timeout", "0.05", "--count", "100000"], input="." * 625 + "\n")
     [record] = [json.loads(line) for line in result.stdout.splitlines()]
     assert record["status"] == "timeout" and result.exit_code == 1
+
+
+GOOD_BOARD = b"3x3x2\n1HH\n12H\n01H\n"
+
+
+@FUZZ
+@given(st.binary(max_size=300))
+def test_mines_random_bytes_never_crash(run_cli, tmp_path, data):
+    path = tmp_path / "boards.txt"
+    path.write_bytes(data + b"\n\n" + GOOD_BOARD)
+    result = run_cli(["mines", "analyze", "-f", "jsonl", path])
+    assert result.exit_code in (0, 1, 2)
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records and records[-1]["status"] == "consistent"  # the good board after the junk is still analysed
+
+
+@FUZZ
+@given(st.text(alphabet=st.sampled_from("HF?*.012345678 x#\n\r\t"), max_size=200))
+def test_mines_board_like_text_never_crashes(run_cli, tmp_path, text):
+    path = tmp_path / "boards.txt"
+    path.write_text(text)
+    result = run_cli(["mines", "analyze", "-f", "jsonl", "--mines", "3", path])
+    assert result.exit_code in (0, 1, 2)
+    for line in result.stdout.splitlines():
+        assert json.loads(line)["status"] in ("consistent", "inconsistent", "unknown", "invalid")
+
+
+@pytest.mark.parametrize("args", [["mines", "analyze", "--mines", "-3"], ["mines", "analyze", "--time-limit", "0"],
+                                  ["mines", "simulate", "--games", "0"], ["mines", "simulate", "--size", "3x"]])
+def test_mines_bad_options_are_usage_errors(run_cli, args):
+    result = run_cli(args, input=GOOD_BOARD.decode())
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_mines_directory_and_missing_file(run_cli, tmp_path):
+    assert run_cli(["mines", "analyze", tmp_path]).exit_code == 2
+    result = run_cli(["mines", "analyze", tmp_path / "missing.mine"])
+    assert result.exit_code == 2 and "no such file" in result.stderr
