@@ -17,7 +17,8 @@ DIFFICULTIES = ("any", "singles", "reduction", "probing", "search")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
 @click.option("--seed", type=int, default=None, help="Random seed: the same seed gives the same puzzles.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
-              help="The deduction level each puzzle must need (see `--rate` of `puzzlesat sudoku`).")
+              help="The deduction level each puzzle must need (see `--rate` of `puzzlesat sudoku`); the levels "
+                   "above singles dig every given, as --minimal does.")
 @click.option("--minimal", is_flag=True, help="No given can be removed without losing uniqueness.")
 @click.option("--symmetric", is_flag=True, help="Givens symmetric through the centre (minimal then means: no pair).")
 @click.option("--attempts", type=click.IntRange(min=1), default=200, show_default=True, metavar="N",

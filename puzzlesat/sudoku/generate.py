@@ -8,7 +8,8 @@
      "not this solution" behind an activation literal, so each test is one solve under assumptions
      (UNSAT = unique). With `minimal` every given is tried once, which leaves a minimal puzzle (a given
      that could not go before cannot go later, when there are fewer givens); without it digging stops at
-     the first given that must stay. With `symmetric` minimality is over the pairs.
+     the first given that must stay. With `symmetric` minimality is over the pairs. The levels above
+     `singles` are rare among puzzles with many givens, so asking for one digs fully too.
   3. Difficulty: `singles` digs with a cheaper, stronger test (unit propagation must still fill the grid,
      which also proves uniqueness); the other levels are reached by rating each puzzle and trying again
      (new grid) until its level matches, up to `attempts` times.
@@ -60,6 +61,7 @@ class Generator:
         self.random = random.Random(seed)
         self.difficulty = difficulty
         self.minimal = minimal
+        self.full_dig = minimal or difficulty not in ("any", "singles")
         self.symmetric = symmetric
         self.attempts = attempts
         self.solver = solver
@@ -129,7 +131,7 @@ class Generator:
                 if not keeps(values):
                     for cell, value in zip(orbit, removed):
                         values[cell] = value
-                    if not self.minimal:
+                    if not self.full_dig:
                         break
         finally:
             self._retire()
