@@ -10,7 +10,7 @@ Givens are not clauses here: they are passed as assumptions (or, for DIMACS, uni
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import Iterator, Optional, Sequence
 
@@ -37,6 +37,14 @@ class Rules:
     extra_clauses: tuple = field(default=(), compare=False, repr=False)
     aux_vars: int = field(default=0, compare=False)
     names: tuple = field(default=(), compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """Hashed once: a pool looks its rules up for every puzzle."""
+        return hash((self.shape, self.extra_groups, self.regions, self.sums))
 
     @cached_property
     def groups(self) -> tuple:
@@ -93,6 +101,12 @@ class Rules:
         if any(len({values[cell] for cell in group}) != len(group) for group in self.groups):
             return False
         return all(sum(values[cell] for cell in cells) == total for cells, total in self.sums)
+
+
+@lru_cache(maxsize=None)
+def classic_rules(shape: Shape) -> Rules:
+    """The plain rules of a shape, one shared instance (cheaper than a new Rules for every puzzle)."""
+    return Rules(shape)
 
 
 def var(shape: Shape, cell: int, value: int) -> int:

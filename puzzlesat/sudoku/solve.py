@@ -7,7 +7,7 @@ from operator import add
 from typing import Optional
 
 from puzzlesat.sat import DEFAULT_SOLVER, Allowance, Budget, Engine
-from puzzlesat.sudoku.encode import DEFAULT_ENCODING, Rules, clauses, givens_literals
+from puzzlesat.sudoku.encode import DEFAULT_ENCODING, Rules, classic_rules, clauses, givens_literals
 from puzzlesat.sudoku.grid import Puzzle, is_solution
 
 STATUSES = ("solved", "multiple", "unsat", "invalid", "timeout")
@@ -188,7 +188,7 @@ class SolverPool:
 
     def solve(self, puzzle: Puzzle, rules: Optional[Rules] = None, **options) -> Result:
         """Solve with the pooled solver for the puzzle's rules (classic by default)."""
-        return self.for_rules(rules or Rules(puzzle.shape)).solve(puzzle, **options)
+        return self.for_rules(rules or classic_rules(puzzle.shape)).solve(puzzle, **options)
 
     def close(self) -> None:
         """Free every native solver."""
