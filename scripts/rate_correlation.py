@@ -65,6 +65,11 @@ def spearman(xs: list, ys: list) -> float:
     return pearson(ranks(xs), ranks(ys))
 
 
+def _rho(value: float) -> str:
+    """'+0.512', or 'n/a' when the metric is constant over the set."""
+    return "n/a" if math.isnan(value) else f"{value:+.3f}"
+
+
 def read_se(path: Path) -> list:
     """(puzzle, rating) from 'hash digits rating' lines."""
     rows = []
@@ -113,21 +118,22 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=int, default=1, help="use every K-th puzzle (a quick sample)")
     parser.add_argument("--sets", default="se,kaggle,human", help="comma-separated: se, kaggle, human")
     args = parser.parse_args(argv)
-    results = {}
+    results, sizes = {}, {}
     for name in args.sets.split(","):
         filename, reader, label = SETS[name]
         rows = reader(args.data / filename)[:: args.every][: args.limit]
         ratings, published, per = rate_set(rows)
         results[name] = {metric: spearman([f(r) for r in ratings], published) for metric, f in METRICS.items()}
+        sizes[name] = len(ratings)
         levels = {level: sum(r.level == level for r in ratings) for level in LEVELS}
         print(f"# {name}: {len(ratings)} of {len(rows)} puzzles rated, {per * 1000:.1f} ms each; levels {levels}",
               file=sys.stderr)
     names = list(results)
-    header = "| metric | " + " | ".join(f"{SETS[n][2]} (n)" for n in names) + " |"
+    header = "| metric | " + " | ".join(f"{SETS[n][2]} (n={sizes[n]})" for n in names) + " |"
     print(header)
     print("|" + "---|" * (len(names) + 1))
     for metric in METRICS:
-        cells = " | ".join(f"{results[n][metric]:+.3f}" for n in names)
+        cells = " | ".join(_rho(results[n][metric]) for n in names)
         print(f"| {metric} | {cells} |")
     return 0
 

@@ -264,3 +264,27 @@ def test_cli_dimacs_of_a_killer_puzzle_counts_its_auxiliary_variables(run_cli):
     assert result.exit_code == 0
     header = next(line for line in result.output.splitlines() if line.startswith("p cnf"))
     assert int(header.split()[2]) > 729
+
+
+@given(st.permutations(list("abcdefghi")), st.sampled_from(["lines", "one line", "spaced"]))
+def test_region_map_reading_ignores_labels_and_layout(labels, layout):
+    """Relabelled and re-laid-out maps of the Janko regions give the same regions."""
+    base = [row for row in (VARIANTS_DIR / "jigsaw-janko108.regions").read_text().splitlines() if not row.startswith("#")]
+    mapping = dict(zip("123456789", labels))
+    rows = ["".join(mapping[ch] for ch in row) for row in base]
+    text = {"lines": "\n".join(rows), "one line": "".join(rows), "spaced": "\n".join(" | ".join(row) for row in rows)}[layout]
+    expected = {frozenset(region) for region in read_regions(lines("\n".join(base)))}
+    assert {frozenset(region) for region in read_regions(lines(text))} == expected
+
+
+@given(st.lists(st.tuples(st.integers(1, 45), st.sets(st.tuples(st.integers(1, 9), st.integers(1, 9)), min_size=1, max_size=5)),
+                min_size=1, max_size=8))
+def test_cage_file_round_trip(cages):
+    seen, unique = set(), []
+    for total, cells in cages:
+        cells = sorted(cells - seen)
+        if cells:
+            seen.update(cells)
+            unique.append((total, cells))
+    text = "\n".join(f"{total}: " + " ".join(f"r{r}c{c}" for r, c in cells) for total, cells in unique)
+    assert read_cages(lines(text)) == tuple(Cage(tuple(cells), total) for total, cells in unique)
