@@ -65,7 +65,9 @@ BASELINES = {
 }
 MODES = {"unique": True, "no-unique": False}
 GRACE = 3.0  # seconds after SIGINT before SIGKILL
-DEFAULT_CAPS = ["6", "b:16x16=3"]  # Norvig in Python finishes at most one 16x16 puzzle in any sensible time
+# Seconds per run: puzzlesat and (c) run the whole 17-clue set even with --full; Norvig in Python finishes at most
+# one 16x16 puzzle in any sensible time.
+DEFAULT_CAPS = ["6", "puzzlesat:17-clue=90", "c:17-clue=90", "b:16x16=3"]
 
 
 # ---------------------------------------------------------------- the baselines (run as child programs)
@@ -252,6 +254,12 @@ def run_baseline(name: str, path: str, unique: bool, cap: float = float("inf")) 
     return 0
 
 
+def _square_of_square(cells: int) -> bool:
+    """True for 16, 81, 256, 625 ... cells: a side whose boxes are sqrt(side) x sqrt(side)."""
+    side = isqrt(cells)
+    return side > 1 and side * side == cells and isqrt(side) ** 2 == side
+
+
 def solve_file(path: str, make, unique: bool, deadline: float, counter: List[int]) -> bool:
     """Write 'STATUS SOLUTION' per puzzle line to stdout, one solver per size; True if stopped by the deadline."""
     solvers: Dict[int, object] = {}
@@ -265,12 +273,12 @@ def solve_file(path: str, make, unique: bool, deadline: float, counter: List[int
             if time.perf_counter() > deadline:
                 return True
             size = len(line)
-            if size not in solvers:
+            if size not in solvers and _square_of_square(size):
                 shapes[size] = Shape(isqrt(size))
                 solvers[size] = make(shapes[size])
             try:
                 puzzle = shapes[size].values(line)
-            except KeyError:
+            except KeyError:  # an unknown symbol or size
                 out.write("invalid -\n")
             else:
                 status, solution = solvers[size].solve(puzzle, unique)
