@@ -55,16 +55,29 @@ class Solution:
         return Fraction(self.numerators[cell], self.layouts)
 
 
+def revealed(known: Sequence[int]) -> List[int]:
+    """Cells showing a number."""
+    return [i for i, value in enumerate(known) if value != HIDDEN]
+
+
+def active_numbers(known: Sequence[int], neighbours) -> List[int]:
+    """Revealed cells with at least one hidden neighbour: the only ones that constrain anything."""
+    return [i for i in revealed(known) if any(known[n] == HIDDEN for n in neighbours[i])]
+
+
 def unknown_cells(known: Sequence[int], mines: Set[int]) -> List[int]:
     """Hidden cells not known to be mines."""
     return [i for i, value in enumerate(known) if value == HIDDEN and i not in mines]
 
 
-def trivial(known: Sequence[int], mines: Set[int], neighbours) -> Tuple[Set[int], Set[int]]:
-    """Safe cells and mines (the given ones included) that single numbers force, applied until nothing changes."""
+def trivial(known: Sequence[int], mines: Set[int], neighbours, numbers=None) -> Tuple[Set[int], Set[int]]:
+    """Safe cells and mines (the given ones included) that single numbers force, applied until nothing changes.
+
+    `numbers`: the revealed cells to start from (all by default).
+    """
     mines = set(mines)
     safe: Set[int] = set()
-    queue = [i for i, value in enumerate(known) if value > 0]
+    queue = [i for i, value in enumerate(known) if value > 0] if numbers is None else list(numbers)
     queued = set(queue)
     while queue:
         index = queue.pop()
@@ -105,17 +118,21 @@ def solve(
     count: bool = True,
     budget: Optional[int] = None,
     memo: Optional[dict] = None,
+    numbers: Optional[Sequence[int]] = None,
+    changed: Optional[Sequence[int]] = None,
 ) -> Solution:
     """Analyse a position: `known[i]` is HIDDEN or the number shown, `mines` hidden cells known to hold mines.
 
     With count=False it stops after the trivial rules when they found a safe cell. `budget` caps the search nodes
     of one frontier component (TooComplex beyond it); `memo` caches component counts between related calls.
+    `numbers` may list the revealed cells that can still constrain anything (all by default; see active_numbers),
+    and `changed` the numbers the trivial rules need to start from (when the rest are known to give nothing new).
     Raises Inconsistent when no layout fits.
     """
-    safe, sure = trivial(known, mines, neighbours)
+    safe, sure = trivial(known, mines, neighbours, numbers if changed is None else changed)
     if safe and not count:
         return Solution(safe, sure)
-    constraints, frontier = _constraints(known, sure, safe, neighbours)
+    constraints, frontier = _constraints(known, sure, safe, neighbours, numbers)
     unknown = [i for i in unknown_cells(known, sure) if i not in safe]
     off = tuple(i for i in unknown if i not in frontier)
     left = total - len(sure)
@@ -148,15 +165,13 @@ def explicit_layouts(
     return uncertain, [frozenset(cell for cell, bit in zip(order, leaf) if bit) for leaf in leaves]
 
 
-def _constraints(known, mines, safe, neighbours) -> Tuple[list, Set[int]]:
+def _constraints(known, mines, safe, neighbours, numbers=None) -> Tuple[list, Set[int]]:
     """The remaining equations (cells, mines needed) of numbers with unknown neighbours, and the frontier cells."""
     seen = set()
     constraints = []
     frontier: Set[int] = set()
-    for index, value in enumerate(known):
-        if value <= 0:
-            continue
-        need = value
+    for index in revealed(known) if numbers is None else numbers:
+        need = known[index]
         cells = []
         for other in neighbours[index]:
             if known[other] == HIDDEN:
@@ -325,13 +340,11 @@ def _combine(parts: List[_Part], off: Tuple[int, ...], left: int) -> Solution:
             outside[m] = sum(x * comb(free, left - m - k) for k, x in others.items() if 0 <= left - m - k <= free)
         for g, cells in enumerate(part.groups):
             mined = sum(row[g] * outside[m] for m, row in part.weighted.items())
-            for cell in cells:
-                numerators[cell] = _per_cell(mined, len(cells))
+            numerators.update(dict.fromkeys(cells, _per_cell(mined, len(cells))))
             _classify(cells, mined, len(cells) * total, safe, mines)
     if free:
         mined_off = sum(x * comb(free, left - m) * (left - m) for m, x in all_parts.items() if 0 <= left - m <= free)
-        for cell in off:
-            numerators[cell] = _per_cell(mined_off, free)
+        numerators.update(dict.fromkeys(off, _per_cell(mined_off, free)))
         _classify(off, mined_off, free * total, safe, mines)
     return Solution(safe, mines, total, numerators, off, counted=True)
 

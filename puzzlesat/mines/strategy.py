@@ -81,8 +81,12 @@ class Lookahead(Player):
 
     margin = 0.1  # candidates: probability at most lowest * (1 + margin) + slack
     slack = 0.02
+    safety_ratio = 0.0  # or candidates: safety at least this ratio of the best safety
+    progress_weight = 0.0  # bonus per unit of P(some cell becomes certain after this move)
+    avoid_dead = True  # never guess a cell that can show one number only, unless all candidates are
     frontier_candidates = 8
     off_candidates = 3
+    off_near_frontier = 0
     endgame_layouts = 50  # search the game tree exactly when at most this many layouts remain
     endgame_budget = 20000
 
@@ -92,9 +96,11 @@ class Lookahead(Player):
             if move is not None:
                 return move, solution.probability(move)
         candidates = self.candidates(solution)
-        memo: dict = {}
-        scored = [(self.score(cell, solution, memo), cell) for cell in candidates]
-        best = max(scored, key=lambda item: (item[0], -self.edge_rank(item[1]), -item[1]))[1]
+        context = (fastsolve.active_numbers(self.game.known, self.game.neighbours), self.mines | solution.mines, {})
+        scored = [(*self.score(cell, solution, context), cell) for cell in candidates]
+        if self.avoid_dead and any(not dead for _, dead, _ in scored):
+            scored = [item for item in scored if not item[1]]
+        best = max(scored, key=lambda item: (item[0], -self.edge_rank(item[2]), -item[2]))[2]
         return best, solution.probability(best)
 
     def endgame(self, solution: fastsolve.Solution) -> Optional[int]:
@@ -107,34 +113,50 @@ class Lookahead(Player):
             return None
 
     def candidates(self, solution: fastsolve.Solution) -> List[int]:
-        """Cells worth a look-ahead: the safest frontier cells and the off-frontier cells nearest a corner."""
+        """Cells worth a look-ahead: the safest frontier cells, and off-frontier cells nearest a corner or the frontier."""
         numerators = solution.numerators
         lowest = min(numerators.values()) / solution.layouts
-        limit = lowest * (1 + self.margin) + self.slack
+        limit = max(lowest * (1 + self.margin) + self.slack, 1 - self.safety_ratio * (1 - lowest))
         off = set(solution.off_frontier)
         near = [cell for cell, count in numerators.items() if count / solution.layouts <= limit]
         front = sorted((c for c in near if c not in off), key=lambda c: (numerators[c], self.edge_rank(c), c))
+        chosen = front[: self.frontier_candidates]
         rest = sorted((c for c in near if c in off), key=lambda c: (self.edge_rank(c), c))
-        return front[: self.frontier_candidates] + rest[: self.off_candidates]
+        chosen += rest[: self.off_candidates]
+        if self.off_near_frontier and rest:
+            frontier = set(solution.frontier)
+            touching = [c for c in rest if c not in chosen and any(n in frontier for n in self.game.neighbours[c])]
+            chosen += touching[: self.off_near_frontier]
+        return chosen
 
     def edge_rank(self, cell: int) -> int:
         """Fewer neighbours first: corners, then edges, then the interior."""
         return len(self.game.neighbours[cell])
 
-    def score(self, cell: int, solution: fastsolve.Solution, memo: dict) -> float:
-        """P(cell is safe and the next move is certain), counting a best next guess at its own safety."""
+    def score(self, cell: int, solution: fastsolve.Solution, context: tuple) -> Tuple[float, bool]:
+        """P(cell is safe and the next move is safe), and whether the cell is dead (it can show one number only).
+
+        After each number the cell could show, the next move counts as safe for sure when some cell becomes
+        certain, else at the safety of the best next guess.
+        """
         game = self.game
+        numbers, mines, memo = context
+        numbers = numbers + [cell]
         known = list(game.known)
-        total = 0.0
+        total, progress, values = 0.0, 0.0, 0
         for value in range(len(game.neighbours[cell]) + 1):
             known[cell] = value
             try:
-                after = fastsolve.solve(known, game.setup.mines, game.neighbours, self.mines, memo=memo)
+                after = fastsolve.solve(
+                    known, game.setup.mines, game.neighbours, mines, memo=memo, numbers=numbers, changed=[cell]
+                )
             except fastsolve.Inconsistent:
                 continue
+            values += 1
             chance = after.layouts / solution.layouts
             total += chance * self.next_safety(after)
-        return total
+            progress += chance * bool(after.safe)
+        return total + self.progress_weight * progress, values <= 1
 
     @staticmethod
     def next_safety(solution: fastsolve.Solution) -> float:

@@ -95,3 +95,20 @@ def test_cli_replay_streams_one_record_per_move():
     pretty = CliRunner().invoke(cli, ["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5",
                                       "--format", "pretty"])
     assert pretty.exit_code == 0 and f"{records[-1]['state']} after {len(records)} moves" in pretty.output
+
+
+def test_progress_bar_and_table_render_on_a_terminal():
+    import io
+
+    from puzzlesat.render import make_console
+    from puzzlesat.render.mines_play import progress_bar, summary_table
+
+    stream = io.StringIO()
+    console = make_console(stream, True)
+    with progress_bar(console, 3, "minprob beginner") as advance:
+        for won in (True, False, True):
+            advance(won)
+    record = simulate(parse_size("beginner"), "minprob", 5, seed=0).record()
+    console.print(summary_table(record))
+    text = stream.getvalue()
+    assert "minprob beginner" in text and "win rate" in text and "95% CI" in text
