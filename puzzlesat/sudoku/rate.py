@@ -17,7 +17,8 @@ Measures (all deterministic: the rating engine only ever propagates, it never le
   probe_rounds failed literals used, one at a time, the easiest (shortest propagation to the conflict) first,
                each followed by the techniques again; chain the longest such propagation.
   guesses, conflicts   branches tried and dead ends met in the complete search tree with unit propagation at
-               every node, cell with fewest candidates first (complete, so digit order does not matter).
+               every node, cell with fewest candidates first (complete, so digit order does not matter);
+               the count stops at SEARCH_NODE_LIMIT (20,000) guesses.
 
 Combined score (0 for a full grid; about 1 for puzzles singles finish; 5-10 for hard ones, 13-16 for
 the hardest known):
@@ -204,7 +205,7 @@ class Rater:
 
     def _branch_cell(self, implied, assumptions) -> Optional[list]:
         """The literals of the open cell with the fewest candidates left, or None when all are set."""
-        n, cell_vars = self.side, self.rules.cell_vars
+        n = self.side
         known = set(implied).union(assumptions)
         best = None
         for cell in range(self.rules.shape.cells):
@@ -216,7 +217,7 @@ class Rater:
                 best = alive
                 if len(best) == 2:
                     break
-        return best if best and cell_vars else None
+        return best
 
 
 class _Ladder:
