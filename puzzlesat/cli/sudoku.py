@@ -90,9 +90,9 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
         if extras is not None:
             status = extras.run(env, reader.records(lines), fmt, options)
         else:
-            results = _results(reader.records(lines), options, jobs or default_jobs())
             progress = _progress_bar(env, files) if fmt != "pretty" else None
-            status = _write_all(env, results, fmt, options, progress)
+            with closing(_results(reader.records(lines), options, jobs or default_jobs())) as results:
+                status = _write_all(env, results, fmt, options, progress)
         if status is None:
             env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
             status = ExitStatus.FAILED

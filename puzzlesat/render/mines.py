@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from puzzlesat.mines.analyze import Analysis
-from puzzlesat.mines.board import FLAG, HIDDEN, Board
+from puzzlesat.mines.board import FLAG, Board
 
 NUMBER_STYLES = {1: "bold blue", 2: "bold green", 3: "bold red", 4: "bold magenta", 5: "bold dark_red",
                  6: "bold cyan", 7: "bold white", 8: "bold grey50"}
