@@ -4,7 +4,7 @@
     python scripts/bench_winrate.py                       # the issue's set: minprob and lookahead, all levels
     python scripts/bench_winrate.py --run lookahead:expert:zero:5000 --jobs 2
 
-Each run is STRATEGY:LEVEL:RULES:GAMES. Prints one JSON line per run as it finishes (to stdout) and a Markdown table
+Each run is STRATEGY:LEVEL:RULES:GAMES[:ROW,COL] (the first move; the corner by default). Prints one JSON line per run as it finishes (to stdout) and a Markdown table
 at the end: win rate, Wilson 95% interval, the published anchor and whether it lies inside / below / above the
 interval, mean guesses, games per second per process.
 """
@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from puzzlesat.mines.game import parse_size
+from puzzlesat.mines.game import parse_cell, parse_size
 from puzzlesat.mines.simulate import simulate
 
 # (level, rules) -> (Tu et al. 2017 minprob "P" baseline, best published rate)
@@ -34,7 +34,8 @@ DEFAULT_RUNS = (
     "lookahead:beginner:safe:10000",
     "lookahead:intermediate:safe:10000",
     "lookahead:expert:safe:5000",
-    "lookahead:expert:zero:5000",
+    "lookahead:expert:zero:5000:3,3",
+    "minprob:expert:zero:5000:3,3",
 )
 
 
@@ -46,8 +47,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     rows = []
     for spec in args.run or DEFAULT_RUNS:
-        strategy, level, rules, games = spec.split(":")
-        summary = simulate(parse_size(level, rules), strategy, int(games), args.seed, args.jobs)
+        strategy, level, rules, games, *first = spec.split(":")
+        setup = parse_size(level, rules)
+        cell = parse_cell(first[0], setup) if first else (0, 0)
+        summary = simulate(setup, strategy, int(games), args.seed, args.jobs, cell)
         record = summary.record()
         record["games_per_second_per_process"] = record["games_per_second"] / args.jobs
         print(json.dumps(record), flush=True)
@@ -67,14 +70,14 @@ def verdict(anchor, low: float, high: float) -> str:
 def table(rows) -> str:
     """A Markdown table of the runs."""
     lines = [
-        "| strategy | level | rules | games | win rate | 95% CI | Tu et al. minprob | best published | guesses/game | games/s/process |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| strategy | level | rules | first move | games | win rate | 95% CI | Tu et al. minprob | best published | guesses/game | games/s/process |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         low, high = r["ci95"]
         baseline, best = ANCHORS.get((r["level"], r["rules"]), (None, None))
         lines.append(
-            f"| {r['strategy']} | {r['level'] or r['size']} | {r['rules']} | {r['games']} | {r['win_rate']:.2%} | "
+            f"| {r['strategy']} | {r['level'] or r['size']} | {r['rules']} | {tuple(r['first_move'])} | {r['games']} | {r['win_rate']:.2%} | "
             f"{low:.2%}–{high:.2%} | {verdict(baseline, low, high)} | {verdict(best, low, high)} | "
             f"{r['mean_guesses']:.2f} | {r['games_per_second_per_process']:.1f} |"
         )

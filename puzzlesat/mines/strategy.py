@@ -87,8 +87,8 @@ class Lookahead(Player):
     frontier_candidates = 8
     off_candidates = 3
     off_near_frontier = 0
-    endgame_layouts = 50  # search the game tree exactly when at most this many layouts remain
-    endgame_budget = 20000
+    endgame_layouts = 200  # search the game tree exactly when at most this many layouts remain
+    endgame_budget = 50000
 
     def guess(self, solution: fastsolve.Solution) -> Choice:
         if solution.layouts <= self.endgame_layouts:
