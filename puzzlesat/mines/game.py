@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Tuple
 
 HIDDEN = -1  # same value as puzzlesat.mines.board.HIDDEN
 MINE = -2  # a mine shown once the game is over (the value of a flag on a Board)
@@ -221,7 +221,3 @@ class Game:
 
         return Board(self.setup.width, self.setup.height, self.rows(), self.setup.mines)
 
-
-def layout_cells(game: Game) -> Sequence[Cell]:
-    """The mine cells of a started game, sorted (for replays and tests)."""
-    return sorted(game.cell_of(i) for i in (game.mines or ()))
