@@ -14,7 +14,8 @@ Engines, each a separate program reading the same file and writing one line per 
   b          Norvig's constraint propagation + search in plain Python (scripts/norvig_baseline.py);
              uniqueness by searching on for a second solution.
   c          one Glucose4 solver holding the extended encoding, givens as assumptions; uniqueness by a second solve
-             with the solution blocked by a clause guarded by a fresh activation literal, retired afterwards.
+             with the solution blocked by a clause guarded by a fresh activation literal, retired afterwards
+             (the solver is renewed every 500 puzzles: retired variables and learnt clauses slow it down).
 The baselines time themselves from opening the file to the last line written (start-up and imports excluded, so
 they are measured at their best); every baseline verifies each solution against the rules and the givens.
 
@@ -186,9 +187,11 @@ class NorvigSolver:
 class HarnessSolver:
     """(c) One Glucose4 solver holding the extended encoding; givens as assumptions; blocking clause per puzzle.
 
-    Each uniqueness check leaves a retired activation variable behind, and PySAT's get_model returns every
-    variable, so reading a model gets slower puzzle by puzzle (about 28 ns per variable here: 2,700 puzzles/s
-    instead of 3,700 over 10,000 puzzles). The harness therefore starts a fresh solver every RENEW_EVERY guards.
+    The harness starts a fresh solver every RENEW_EVERY puzzles. Each uniqueness check leaves a retired
+    activation variable behind, and PySAT's get_model returns every variable, so reading a model gets slower
+    puzzle by puzzle (about 28 ns per variable here: 2,700 puzzles/s instead of 3,700 over 10,000 puzzles);
+    and the learnt clauses piling up slow Glucose down too (without uniqueness checks, renewing makes it ~35%
+    faster on the 17-clue set).
     """
 
     RENEW_EVERY = 500
@@ -197,6 +200,7 @@ class HarnessSolver:
         self.shape = shape
         self.rules = extended_clauses(shape.side, shape.groups)
         self.renew()
+        self.solved = 0
 
     def renew(self) -> None:
         """A new solver holding the rules only."""
@@ -210,6 +214,9 @@ class HarnessSolver:
     def solve(self, puzzle: List[int], unique: bool) -> Tuple[str, Optional[str]]:
         shape = self.shape
         side = shape.side
+        self.solved += 1
+        if self.solved % self.RENEW_EVERY == 0:
+            self.renew()
         solver = self.solver
         assumptions = [cell * side + v for cell, v in enumerate(puzzle) if v]
         if not solver.solve(assumptions=assumptions):
@@ -224,8 +231,6 @@ class HarnessSolver:
         assumptions.append(guard)
         second = solver.solve(assumptions=assumptions)
         solver.add_clause([-guard])
-        if guard - shape.cells * side >= self.RENEW_EVERY:
-            self.renew()
         return ("multiple" if second else "unique"), solution
 
 
