@@ -36,13 +36,14 @@ None of those sets holds a puzzle that needs search; the bonus keeps such puzzle
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Optional
 
 from puzzlesat.sat import Engine
 from puzzlesat.sudoku.encode import Rules, clauses, givens_literals
-from puzzlesat.sudoku.explain import TECHNIQUES, Board, deduce
+from puzzlesat.sudoku.explain import TECHNIQUES, Board, deduce, hidden_singles, naked_singles
 from puzzlesat.sudoku.grid import Puzzle
 
 LEVELS = ("singles", "reduction", "probing", "search")
@@ -54,6 +55,9 @@ TECHNIQUE_WEIGHTS = {
 }
 SEARCH_NODE_LIMIT = 20_000
 SEARCH_BONUS = 3.0
+RANDOM_RUNS = 24
+RANDOM_GUESS_BUDGET = 240
+SCORE_WEIGHTS = {"open": 8.0, "tree": 0.5, "probing": 0.25, "technique": 0.25, "complexity": 0.5}
 
 
 @dataclass
@@ -73,6 +77,11 @@ class Rating:
     stuck_open: int = 0
     guesses: int = 0
     conflicts: int = 0
+    expected_guesses: float = 0.0
+    waves: int = 0
+    scarcest: int = 0
+    longest_step: int = 0
+    random_guesses: float = 0.0
 
     def as_dict(self) -> dict:
         """JSON-ready form, floats rounded."""
@@ -112,15 +121,17 @@ class Rater:
         open_after = puzzle.shape.cells - sum(1 for lit in implied if 0 < lit <= cell_vars)
         board = Board.start(puzzle, self.rules)
         complexity = chen_complexity(board)
+        waves = singles_waves(board.copy())
         ladder = _Ladder(self, board)
         ladder.run()
         if ladder.board.broken:
             return None
         if ladder.level != "search":
-            ladder.guesses, ladder.conflicts = self.search_from(givens_literals(puzzle))
+            ladder.guesses, ladder.conflicts, ladder.expected = self.search_from(givens_literals(puzzle))
         rating = Rating(0.0, complexity, ladder.level, ladder.hardest, ladder.subset_size, ladder.steps, open_after,
                         ladder.probes, ladder.probe_rounds, ladder.chain, ladder.stuck_open,
-                        ladder.guesses, ladder.conflicts)
+                        ladder.guesses, ladder.conflicts, ladder.expected, waves, ladder.scarcest,
+                        ladder.longest_step, self.random_search(givens_literals(puzzle)))
         rating.score = combined_score(rating, self.side)
         return rating
 
@@ -157,8 +168,9 @@ class Rater:
                 board.eliminate(cell, digit + 1)
 
     def probe(self, board: Board, only: Optional[list] = None) -> Optional[list]:
-        """(chain, cell, digit) for every candidate (of `only`, if given) whose assumption propagates to a
-        conflict, chain being how many literals propagation set first; None if the board itself conflicts."""
+        """(chain, placed, cell, digit) for every candidate (of `only`, if given) whose assumption propagates to
+        a conflict, chain and placed being how many literals and values propagation set first; None if the board
+        itself conflicts."""
         assumptions = self.state_literals(board)
         ok, implied = self.propagate(assumptions)
         if not ok:
@@ -166,7 +178,8 @@ class Rater:
         self.absorb(board, implied)
         assumptions = self.state_literals(board)
         base = len(self.units) + len(assumptions) + 1
-        n, failed = self.side, []
+        n, failed, cell_vars = self.side, [], self.rules.cell_vars
+        placed = sum(1 for value in board.values if value) + 1
         if only is None:
             only = [(cell, digit) for cell, value in enumerate(board.values) if not value
                     for digit in board.candidates(cell)]
@@ -175,33 +188,90 @@ class Rater:
                 continue
             ok, trail = self.propagate(assumptions + [cell * n + digit])
             if not ok:
-                failed.append((len(trail) - base, cell, digit))
+                values = sum(1 for lit in trail if 0 < lit <= cell_vars) - placed
+                failed.append((len(trail) - base, values, cell, digit))
         return failed
 
     def search(self, board: Board) -> tuple:
-        """(guesses, conflicts) of the complete search tree under propagation, fewest candidates first."""
+        """(guesses, conflicts, expected guesses) of the search tree below the board (see search_from)."""
         return self.search_from(self.state_literals(board))
 
     def search_from(self, assumptions: list) -> tuple:
-        """(guesses, conflicts) of the complete search tree below `assumptions`."""
+        """(guesses, conflicts) of the complete search tree below `assumptions`, and the expected number of
+        guesses a depth-first search that tries each cell's digits in random order makes to reach the solution."""
         counts = [0, 0]
-        self._explore(list(assumptions), counts)
-        return counts[0], counts[1]
+        size, expected = self._explore(list(assumptions), counts)
+        return counts[0], counts[1], (size / 2 if expected is None else expected)
 
-    def _explore(self, assumptions: list, counts: list) -> None:
-        """Depth-first over every branch (so the tree does not depend on which digit is tried first)."""
+    def _explore(self, assumptions: list, counts: list) -> tuple:
+        """Depth-first over every branch (so the tree does not depend on which digit is tried first):
+        (guesses below, expected guesses to the solution or None when none lies below)."""
         if counts[0] >= SEARCH_NODE_LIMIT:
-            return
+            return 0, None
         ok, implied = self.propagate(assumptions)
         if not ok:
             counts[1] += 1
-            return
+            return 0, None
         branch = self._branch_cell(implied, assumptions)
         if branch is None:
-            return
+            return 0, 0.0
+        sizes, found = [], None
         for lit in branch:
             counts[0] += 1
-            self._explore(assumptions + [lit], counts)
+            size, expected = self._explore(assumptions + [lit], counts)
+            sizes.append(1 + size)
+            if expected is not None:
+                found = (len(sizes) - 1, expected)
+        if found is None:
+            return sum(sizes), None
+        # each dead branch comes before the solution's branch with probability 1/2
+        index, expected = found
+        return sum(sizes), 1 + expected + (sum(sizes) - sizes[index]) / 2
+
+    def random_search(self, assumptions: list) -> float:
+        """Mean guesses of RANDOM_RUNS depth-first searches that stop at the solution, each branching on a cell
+        with the fewest candidates picked at random and trying its digits in random order (a solver like the
+        one behind the Kaggle ratings). Seeded by the assumptions, so the mean is the same in every run."""
+        rng = random.Random(",".join(map(str, sorted(assumptions))))
+        total = runs = 0
+        while runs < RANDOM_RUNS and total < RANDOM_GUESS_BUDGET:
+            counter = [0]
+            self._dive(list(assumptions), rng, counter)
+            total, runs = total + counter[0], runs + 1
+        return total / runs
+
+    def _dive(self, assumptions: list, rng: random.Random, counter: list) -> bool:
+        """One random depth-first search below `assumptions`; True once a solution (or the guess cap) is reached."""
+        ok, implied = self.propagate(assumptions)
+        if not ok:
+            return False
+        fewest = self._fewest_cells(implied, assumptions)
+        if not fewest:
+            return True
+        cell, n = rng.choice(fewest), self.side
+        known = set(implied)
+        branch = [cell * n + d for d in range(1, n + 1) if -(cell * n + d) not in known]
+        rng.shuffle(branch)
+        for lit in branch:
+            counter[0] += 1
+            if counter[0] >= RANDOM_GUESS_BUDGET or self._dive(assumptions + [lit], rng, counter):
+                return True
+        return False
+
+    def _fewest_cells(self, implied, assumptions) -> list:
+        """The open cells with the fewest candidates."""
+        n, cell_vars = self.side, self.rules.cell_vars
+        left = [n] * self.rules.shape.cells
+        for lit in set(implied).union(assumptions):
+            if 0 < lit <= cell_vars:
+                left[(lit - 1) // n] = 0
+            elif 0 < -lit <= cell_vars:
+                left[(-lit - 1) // n] -= 1
+        open_counts = [count for count in left if count > 0]
+        if not open_counts:
+            return []
+        size = min(open_counts)
+        return [cell for cell, count in enumerate(left) if count == size]
 
     def _branch_cell(self, implied, assumptions) -> Optional[list]:
         """The literals of the open cell with the fewest candidates left, or None when all are set."""
@@ -227,7 +297,8 @@ class _Ladder:
         self.rater = rater
         self.board = board
         self.steps = self.probes = self.probe_rounds = self.chain = self.guesses = self.conflicts = 0
-        self.stuck_open = 0
+        self.stuck_open = self.scarcest = self.longest_step = 0
+        self.expected = 0.0
         self.rank = -1
         self.level = "singles"
 
@@ -249,9 +320,11 @@ class _Ladder:
                 self.rank = max(self.rank, TECHNIQUES.index(step.technique))
             if board.solved or board.broken:
                 break
-            failed = self.rater.probe(board, [(cell, digit) for _, cell, digit in pending]) if pending else []
+            failed = self.rater.probe(board, [(cell, digit) for *_, cell, digit in pending]) if pending else []
             if not failed:
                 failed = self.rater.probe(board)
+                if failed:
+                    self.scarcest = min(self.scarcest or len(failed), len(failed))
             if failed is None:
                 break
             if board.solved:
@@ -259,15 +332,16 @@ class _Ladder:
             if not failed:
                 self.stuck_open = self.stuck_open or board.open_cells
                 self.level = "search"
-                self.guesses, self.conflicts = self.rater.search(board)
+                self.guesses, self.conflicts, self.expected = self.rater.search(board)
                 return
             failed.sort()
-            (chain, cell, digit), pending = failed[0], failed[1:]
+            (chain, values, cell, digit), pending = failed[0], failed[1:]
             if not self.probe_rounds:
                 self.probes = len(failed)
                 self.stuck_open = board.open_cells
             self.probe_rounds += 1
             self.chain = max(self.chain, chain)
+            self.longest_step = max(self.longest_step, min(f[1] for f in failed))
             board.eliminate(cell, digit)
         if self.probe_rounds:
             self.level = "probing"
@@ -275,11 +349,44 @@ class _Ladder:
             self.level = "reduction"
 
 
-def combined_score(rating: Rating, side: int) -> float:
-    """The documented combined score (module docstring)."""
+def singles_waves(board: Board) -> int:
+    """Rounds of singles until stuck, each round placing every single visible at its start."""
+    waves = 0
+    while not board.solved and not board.broken:
+        found = {step.placements[0] for step in hidden_singles(board)}
+        found.update(step.placements[0] for step in naked_singles(board))
+        if not found:
+            break
+        for cell, digit in dict(found).items():
+            if not board.values[cell]:
+                board.place(cell, digit)
+        waves += 1
+    return waves
+
+
+def score_terms(rating: Rating, side: int) -> dict:
+    """The measures the combined score blends, each on its documented scale (module docstring)."""
+    cells = side * side
     weight = TECHNIQUE_WEIGHTS.get(rating.hardest, 0.0) if rating.hardest else 0.0
-    score = (8.0 * rating.open_after_propagation / (side * side) + 0.5 * math.log2(1 + rating.guesses)
-             + 0.25 * math.log2(1 + rating.probe_rounds) + 0.25 * weight + 0.5 * rating.complexity)
+    return {
+        "open": rating.open_after_propagation / cells,
+        "search": math.log2(1 + rating.expected_guesses),
+        "random": math.log2(1 + rating.random_guesses),
+        "tree": math.log2(1 + rating.guesses),
+        "probing": math.log2(1 + rating.probe_rounds),
+        "technique": weight,
+        "complexity": rating.complexity,
+        "waves": math.log2(1 + (rating.waves if rating.open_after_propagation == 0 else cells)),
+        "rarity": math.log2(cells * side / rating.scarcest) if rating.scarcest else 0.0,
+        "chain": math.log2(1 + rating.longest_step),
+    }
+
+
+def combined_score(rating: Rating, side: int, weights: Optional[dict] = None) -> float:
+    """The documented combined score (module docstring); `weights` replaces SCORE_WEIGHTS when fitting."""
+    weights = SCORE_WEIGHTS if weights is None else weights
+    terms = score_terms(rating, side)
+    score = sum(weight * terms[name] for name, weight in weights.items())
     return score + (SEARCH_BONUS if rating.level == "search" else 0.0)
 
 
