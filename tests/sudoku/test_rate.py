@@ -118,3 +118,30 @@ def test_plain_solve_has_no_rating(run_cli):
 
     result = run_cli(["sudoku", "-f", "jsonl", "-"], input=WIKI + "\n")
     assert "rating" not in json.loads(result.output)
+
+
+def test_randomized_search_measure_is_reproducible_and_grows_with_hardness():
+    easy = rate(parse(WIKI))
+    assert easy.random_guesses == 0 and easy.expected_guesses == 0
+    hard_line = lines("hardest1106-20.txt", 1)[0]
+    hard = Rater(Rules(parse(hard_line).shape)).rate(parse(hard_line))
+    assert hard.random_guesses == rate(parse(hard_line)).random_guesses > 1
+    mid = mean(rate(parse(line)).random_guesses for line in lines("17clue-200.txt", 10))
+    assert 0 < mid < hard.random_guesses
+
+
+def test_waves_of_singles_count_parallel_rounds():
+    rating = rate(parse(WIKI))
+    assert 1 <= rating.waves <= rating.steps
+    # one given short of a full grid: one wave fills it
+    solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    assert rate(parse("." + solved[1:])).waves == 1
+
+
+def test_score_is_the_documented_blend():
+    from puzzlesat.sudoku.rate import SCORE_WEIGHTS, score_terms
+
+    for line in lines("top95.txt", 3) + [WIKI]:
+        rating = rate(parse(line))
+        terms = score_terms(rating, 9)
+        assert rating.score == pytest.approx(sum(w * terms[k] for k, w in SCORE_WEIGHTS.items()))
