@@ -43,6 +43,7 @@ METRICS = {
     "waves of singles": lambda r: r.waves,
     "search guesses (whole tree)": lambda r: r.guesses,
     "expected guesses (random digit order)": lambda r: r.expected_guesses,
+    "randomized search guesses (random fewest-candidates cell)": lambda r: r.random_guesses,
     "combined score": lambda r: r.score,
 }
 
