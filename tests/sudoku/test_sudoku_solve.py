@@ -128,3 +128,26 @@ def test_solver_is_recycled_without_changing_answers(puzzles_dir):
     solver._recycle_at = solver.engine.top + 3
     for _ in range(10):
         assert pool.solve(sudoku.parse("1234" + "." * 12), count=20).solutions == 12
+
+
+def test_fresh_solver_fallback_agrees_with_assumptions(puzzles_dir, monkeypatch):
+    import importlib
+
+    solve_module = importlib.import_module("puzzlesat.sudoku.solve")
+    puzzles = lines(puzzles_dir / "sudoku" / "16x16-test6.txt")[:4]
+    ambiguous = "." * 40 + puzzles[0][40:]  # fewer givens: several solutions
+    unsat = "12" + puzzles[1][2:] if puzzles[1][:2] == ".." else None
+    texts = puzzles + [ambiguous] + ([unsat] if unsat else [])
+    plain = [sudoku.SolverPool().solve(sudoku.parse(text)) for text in texts]
+    monkeypatch.setattr(solve_module, "FALLBACK_CONFLICTS", 1)  # every puzzle that needs a conflict falls back
+    used = []
+    original = solve_module.SudokuSolver._solve_with_units
+    monkeypatch.setattr(solve_module.SudokuSolver, "_solve_with_units",
+                        lambda self, *args: used.append(1) or original(self, *args))
+    fallback = [sudoku.SolverPool().solve(sudoku.parse(text)) for text in texts]
+    assert len(used) >= 4
+    assert [(r.status, r.unique) for r in fallback] == [(r.status, r.unique) for r in plain]
+    assert plain[4].status == "multiple"
+    for text, result in zip(texts, fallback):
+        if result.solution:
+            assert is_solution(sudoku.parse(text), result.solution)
