@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 import signal
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Executor, Future
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Optional
 
@@ -45,12 +44,14 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def process_pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool of `jobs` worker processes that ignore Ctrl-C."""
+def process_pool(jobs: int) -> Executor:
+    """A pool of `jobs` worker processes that ignore Ctrl-C (imported here: a single process never pays for it)."""
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
 
 
-def stop_pool(executor: ProcessPoolExecutor) -> None:
+def stop_pool(executor: Executor) -> None:
     """Stop a process pool at once, workers included, without waiting for their work."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
@@ -107,7 +108,7 @@ class _Pool:
         """Submit; a pool already broken gives a future that fails the same way, to be recovered later."""
         try:
             return self.pool.submit(function, chunk)
-        except BrokenProcessPool as error:
+        except BrokenExecutor as error:
             if not self.own:
                 raise
             failed: Future = Future()
@@ -125,7 +126,7 @@ def _drain_one(pending: deque, state: _Pool, function, on_failure) -> Iterator:
     chunk, future = pending.popleft()
     try:
         results = future.result()
-    except BrokenProcessPool:
+    except BrokenExecutor:
         if not state.own:
             raise
         results = _recover(chunk, state, function, on_failure)
@@ -140,14 +141,14 @@ def _recover(chunk: list, state: _Pool, function, on_failure) -> list:
     state.restart()
     try:
         return state.pool.submit(function, chunk).result()
-    except BrokenProcessPool:
+    except BrokenExecutor:
         pass
     results = []
     for item in chunk:
         state.restart()
         try:
             results.extend(state.pool.submit(function, [item]).result())
-        except BrokenProcessPool:
+        except BrokenExecutor:
             if on_failure is None:
                 raise
             results.append(on_failure(item, "a worker process died while working on this record"))

@@ -111,6 +111,22 @@ def available_solvers() -> list:
     return [name for name in SOLVER_NAMES if _checked.setdefault(name, _probe(name))]
 
 
+def _add_all(solver, clauses: Iterable[Sequence[int]]) -> None:
+    """Load many clauses; for CaDiCaL 1.9.5 straight into the native call, a third faster than
+    append_formula's two Python layers per clause (16x16 Sudoku rules: 124k clauses)."""
+    inner = getattr(solver, "solver", None)
+    pointer = getattr(inner, "cadical", None)
+    if type(inner).__name__ == "Cadical195" and pointer is not None:
+        import pysolvers
+
+        add = pysolvers.cadical195_add_cl
+        for clause in clauses:
+            if add(pointer, clause) is False:
+                inner.status = False
+        return
+    solver.append_formula(clauses)
+
+
 def _raise_if_interrupt(error: Exception) -> None:
     """PySAT turns Ctrl-C inside a solve into a plain Exception: give it back its real type."""
     if "interrupt" in str(error).lower():
@@ -138,7 +154,7 @@ class Engine:
         if self.name in DECISION_EXACT:
             # no "lucky" guesses and no trail reuse: every non-propagated literal is a counted decision
             self._solver.solver.configure({"lucky": 0, "ilb": 0})
-        self._solver.append_formula(clauses)
+        _add_all(self._solver, clauses)
         self.top = nvars
         self.conflicts_used = 0
         _live_engines.add(self)
