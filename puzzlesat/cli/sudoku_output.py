@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from puzzlesat.cli.common import Env
-from puzzlesat.streams import to_json
 from puzzlesat.sudoku.reader import Record
-from puzzlesat.sudoku.report import solution_text, to_record
+from puzzlesat.sudoku.report import json_line, solution_text
 from puzzlesat.sudoku.solve import Result
 
 
@@ -19,7 +18,7 @@ class JsonLinesWriter:
         self.counting = options.get("count") is not None
 
     def write(self, record: Record, result: Result) -> None:
-        self.out.write(to_json(to_record(record, result, self.counting)) + "\n")
+        self.out.write(json_line(record, result, self.counting) + "\n")
 
     def close(self) -> None:
         self.out.flush()

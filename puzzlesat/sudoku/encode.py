@@ -122,8 +122,8 @@ def decode_var(shape: Shape, variable: int) -> tuple:
 
 def givens_literals(puzzle: Puzzle) -> list:
     """One positive literal per given."""
-    side = puzzle.shape.side
-    return [cell * side + value for cell, value in enumerate(puzzle.values) if value]
+    side, values = puzzle.shape.side, puzzle.values
+    return [cell * side + values[cell] for cell in puzzle.given_cells]
 
 
 def _at_most_one(lits: Sequence[int]) -> Iterator[list]:

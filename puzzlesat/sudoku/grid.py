@@ -96,15 +96,16 @@ class Shape:
 
     @cached_property
     def partition_keys(self) -> tuple:
-        """For rows, columns and boxes: a key per cell, group index * (side + 1), so that
-        key + value is unique over the grid exactly when no group repeats a value."""
+        """A key per cell for its row, then per cell for its column, then for its box: a distinct
+        multiple of (side + 1) per group, so that key + value is unique over all 3 * cells entries
+        exactly when no row, column or box repeats a value."""
         keys = []
-        for family in (self.rows, self.columns, self.boxes):
+        for family_index, family in enumerate((self.rows, self.columns, self.boxes)):
             per_cell = [0] * self.cells
             for index, group in enumerate(family):
                 for cell in group:
-                    per_cell[cell] = index * (self.side + 1)
-            keys.append(tuple(per_cell))
+                    per_cell[cell] = (family_index * self.side + index) * (self.side + 1)
+            keys.extend(per_cell)
         return tuple(keys)
 
     def group_name(self, index: int) -> str:
@@ -148,9 +149,14 @@ class Puzzle:
         """(cell, value) for every filled cell."""
         return [(cell, value) for cell, value in enumerate(self.values) if value]
 
+    @cached_property
+    def given_cells(self) -> tuple:
+        """The cells that hold a given, in order."""
+        return tuple(cell for cell, value in enumerate(self.values) if value)
+
     def keeps_givens(self, values: Sequence[int]) -> bool:
         """True when `values` agrees with every given."""
-        cells = [cell for cell, value in enumerate(self.values) if value]
+        cells = self.given_cells
         if not cells:
             return True
         pick = itemgetter(*cells)
@@ -242,8 +248,7 @@ def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence
         return False
     if not puzzle.keeps_givens(values):
         return False
-    for keys in shape.partition_keys:
-        if len(set(map(add, keys, values))) != shape.cells:
-            return False
+    if len(set(map(add, shape.partition_keys, values * 3))) != 3 * shape.cells:
+        return False
     extra = () if groups is None else groups[len(shape.groups):]
     return all(len({values[cell] for cell in group}) == len(group) for group in extra)

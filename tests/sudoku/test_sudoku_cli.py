@@ -175,3 +175,26 @@ def test_pipe_closed_early_ends_quietly(puzzles_dir):
     producer.wait(timeout=60)
     assert json.loads(first)["status"] == "solved"
     assert "Traceback" not in stderr
+
+
+def test_fast_json_line_matches_the_generic_record():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from puzzlesat.streams import to_json
+    from puzzlesat.sudoku.reader import Record
+    from puzzlesat.sudoku.report import json_line, to_record
+    from puzzlesat.sudoku.solve import STATUSES, Result
+
+    puzzle = __import__("puzzlesat").sudoku.parse(WIKI)
+    solution = tuple(int(ch) for ch in WIKI_SOLUTION)
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(max_size=20), st.integers(1, 10**9), st.sampled_from(STATUSES), st.sampled_from([True, False, None]),
+           st.booleans(), st.booleans(), st.one_of(st.none(), st.text(max_size=10)))
+    def check(source, line, status, unique, has_solution, counting, error):
+        record = Record(source, line, WIKI, puzzle)
+        result = Result(status, solution if has_solution else None, unique, 3 if counting else None, error)
+        assert json_line(record, result, counting) == to_json(to_record(record, result, counting))
+
+    check()
