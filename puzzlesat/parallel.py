@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections import deque
 from concurrent.futures import BrokenExecutor, Executor, Future
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Optional
 
 DEFAULT_CHUNK = 256
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def default_jobs() -> int:
@@ -40,8 +42,22 @@ def chunks(items: Iterable, largest: int = DEFAULT_CHUNK) -> Iterator[list]:
 
 
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
+    """Workers leave Ctrl-C to the parent, which stops them, and die with the parent however it ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask the kernel to kill this process when its parent dies (even by SIGKILL)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass  # no prctl: workers still end when they next read from the closed pool
 
 
 def process_pool(jobs: int) -> Executor:
@@ -83,6 +99,7 @@ def ordered_map(
     state = _Pool(executor or process_pool(jobs), jobs, own)
     window = 2 * max(jobs, 2)
     pending: deque = deque()
+    finished = False
     try:
         for chunk in chunks(items, chunk_size):
             pending.append((chunk, state.submit(function, chunk)))
@@ -90,12 +107,13 @@ def ordered_map(
                 yield from _drain_one(pending, state, function, on_failure)
         while pending:
             yield from _drain_one(pending, state, function, on_failure)
+        finished = True
     finally:
         if own:
-            if pending:
-                stop_pool(state.pool)
-            else:
+            if finished:
                 state.pool.shutdown(wait=True)
+            else:  # interrupted, closed early or failed: do not wait for work nobody will read
+                stop_pool(state.pool)
 
 
 class _Pool:

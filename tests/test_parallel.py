@@ -50,14 +50,20 @@ def test_a_dead_worker_is_reported_and_the_rest_goes_on():
     assert [r for i, r in enumerate(results) if i != 50] == [x + 1 for x in range(200) if x != 50]
 
 
-def test_cli_jobs_give_the_same_output(run_cli, puzzles_dir):
+@pytest.fixture
+def no_warm_up(monkeypatch):
+    """Send every puzzle to the workers (normally the first quarter second is solved in-process)."""
+    monkeypatch.setattr("puzzlesat.cli.sudoku_solve.WARM_UP_SECONDS", 0.0)
+
+
+def test_cli_jobs_give_the_same_output(run_cli, puzzles_dir, no_warm_up):
     path = puzzles_dir / "sudoku" / "17clue-200.txt"
     one = run_cli(["sudoku", "-f", "jsonl", "-j", "1", path]).stdout
     two = run_cli(["sudoku", "-f", "jsonl", "-j", "2", path]).stdout
     assert one == two and len(one.splitlines()) == 200
 
 
-def test_cli_jobs_keep_invalid_records_in_place(run_cli, puzzles_dir):
+def test_cli_jobs_keep_invalid_records_in_place(run_cli, puzzles_dir, no_warm_up):
     lines = (puzzles_dir / "sudoku" / "top95.txt").read_text().splitlines()[:30]
     lines.insert(7, "not a puzzle")
     result = run_cli(["sudoku", "-f", "jsonl", "-j", "2"], input="\n".join(lines) + "\n")
@@ -80,13 +86,20 @@ def _processes_with(marker: str) -> list:
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find worker processes")
 def test_ctrl_c_with_jobs_exits_130_and_leaves_no_workers(puzzles_dir, tmp_path):
     marker = tmp_path / "ctrl-c-marker.txt"
-    marker.write_text(("." * 625 + "\n") * 20)  # counting a million solutions of empty 25x25 grids: endless work
+    quick = (puzzles_dir / "sudoku" / "17clue-200.txt").read_text() * 10  # past the in-process warm-up
+    marker.write_text(quick + ("." * 625 + "\n") * 20)  # then counting a million solutions of empty 25x25 grids
+    # as from a terminal: SIGINT handled (a shell starts background jobs, maybe this test run, with it ignored)
     process = subprocess.Popen([sys.executable, "-m", "puzzlesat", "sudoku", "-j", "2", "--count", "1000000", str(marker)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(2.0)
     assert process.poll() is None
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        for pid in _processes_with(str(marker)):
+            os.kill(pid, signal.SIGKILL)  # never leave a runaway behind, even when the test fails
     assert process.returncode == 130
     assert b"Traceback" not in stderr
     time.sleep(0.5)

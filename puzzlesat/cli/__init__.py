@@ -17,11 +17,11 @@ from puzzlesat.cli.common import ExitStatus, LazyGroup
 PIPE_CLOSED = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
 
 SUDOKU_COMMANDS = {
-    "solve": "puzzlesat.cli.sudoku:solve",
+    "solve": "puzzlesat.cli.sudoku_solve:solve",
     "generate": "puzzlesat.cli.sudoku_generate:generate",
 }
 MINES_COMMANDS = {
-    "analyze": "puzzlesat.cli.mines:analyze",
+    "analyze": "puzzlesat.cli.mines_analyze:analyze",
     "simulate": "puzzlesat.cli.mines_play:simulate",
     "replay": "puzzlesat.cli.mines_play:replay",
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from contextlib import closing
 from functools import partial
@@ -10,18 +11,19 @@ from typing import Optional
 import click
 
 from puzzlesat.cli.common import Env, ExitStatus, resolve_format, stdin_is_terminal
+from puzzlesat.cli.sudoku_extras import make_extras
+from puzzlesat.cli.sudoku_output import RECORD_WRITERS
+from puzzlesat.parallel import default_jobs
 from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, SolverUnavailable, check_solver
 from puzzlesat.streams import InputError, count_lines, read_lines, source_name
+from puzzlesat.sudoku.batch import SolveOptions
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.grid import PuzzleError
-from puzzlesat.cli.sudoku_output import RECORD_WRITERS
-from puzzlesat.cli.sudoku_extras import make_extras
 from puzzlesat.sudoku.reader import Reader
 from puzzlesat.sudoku.solve import Result, SolverPool
-from puzzlesat.sudoku.batch import SolveOptions, pack, solve_packed, worker_died
-from puzzlesat.parallel import default_jobs, ordered_map
 
 FORMATS = ("auto", "pretty", "jsonl", "line")
+WARM_UP_SECONDS = 0.25  # work done in this process before worker processes are started
 
 
 @click.command()
@@ -105,13 +107,30 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
 
 
 def _results(records, options: SolveOptions, jobs: int):
-    """(record, result) for every record, in input order, solved here or in `jobs` worker processes."""
-    if jobs == 1:
-        pool = SolverPool(options.encoding, options.solver)
-        kwargs = options.solve_kwargs()
-        for record in records:
-            yield record, Result("invalid", error=record.error) if record.error else pool.solve(record.puzzle, **kwargs)
+    """(record, result) for every record, in input order, solved here or in `jobs` worker processes.
+
+    With several jobs the first WARM_UP_SECONDS of work is still done here, so that small inputs
+    never pay for starting worker processes; whatever is left then goes to the workers.
+    """
+    records = iter(records)
+    pool = SolverPool(options.encoding, options.solver)
+    kwargs = options.solve_kwargs()
+    started = time.monotonic()
+    for record in records:
+        yield record, Result("invalid", error=record.error) if record.error else pool.solve(record.puzzle, **kwargs)
+        if jobs > 1 and time.monotonic() - started > WARM_UP_SECONDS:
+            break
+    else:
         return
+    pool.close()
+    yield from _results_in_workers(records, options, jobs)
+
+
+def _results_in_workers(records, options: SolveOptions, jobs: int):
+    """(record, result) pairs computed by worker processes, in input order."""
+    from puzzlesat.parallel import ordered_map
+    from puzzlesat.sudoku.batch import pack, solve_packed, worker_died
+
     held: deque = deque()
 
     def packed():
