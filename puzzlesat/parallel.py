@@ -13,9 +13,11 @@ import os
 import signal
 import sys
 from collections import deque
-from concurrent.futures import BrokenExecutor, Executor, Future
 from itertools import islice
-from typing import Callable, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
+
+if TYPE_CHECKING:  # concurrent.futures costs ~10 ms to import: only runs that start workers pay for it
+    from concurrent.futures import Executor, Future
 
 DEFAULT_CHUNK = 256
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -122,8 +124,10 @@ class _Pool:
     def __init__(self, pool: Executor, jobs: int, own: bool):
         self.pool, self.jobs, self.own = pool, jobs, own
 
-    def submit(self, function, chunk) -> Future:
+    def submit(self, function, chunk) -> "Future":
         """Submit; a pool already broken gives a future that fails the same way, to be recovered later."""
+        from concurrent.futures import BrokenExecutor, Future
+
         try:
             return self.pool.submit(function, chunk)
         except BrokenExecutor as error:
@@ -141,6 +145,8 @@ class _Pool:
 
 def _drain_one(pending: deque, state: _Pool, function, on_failure) -> Iterator:
     """Yield the oldest chunk's results; when its worker died, recover it and resubmit the rest."""
+    from concurrent.futures import BrokenExecutor
+
     chunk, future = pending.popleft()
     try:
         results = future.result()
@@ -156,6 +162,8 @@ def _drain_one(pending: deque, state: _Pool, function, on_failure) -> Iterator:
 
 def _recover(chunk: list, state: _Pool, function, on_failure) -> list:
     """Run a chunk whose worker died: alone in a fresh pool, then item by item to find the culprit."""
+    from concurrent.futures import BrokenExecutor
+
     state.restart()
     try:
         return state.pool.submit(function, chunk).result()

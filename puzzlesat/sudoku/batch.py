@@ -8,10 +8,9 @@ SolverPool for the whole run, so rule clauses are loaded once per worker and siz
 from __future__ import annotations
 
 import threading
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
-from typing import Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Iterable, Iterator, Optional
 
 from puzzlesat.parallel import ordered_map
 from puzzlesat.sat import DEFAULT_SOLVER, Budget
@@ -21,6 +20,9 @@ from puzzlesat.sudoku.grid import Puzzle, Shape
 from puzzlesat.sudoku.reader import Reader
 from puzzlesat.sudoku.report import to_record
 from puzzlesat.sudoku.solve import Result, SolverPool
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 @dataclass(frozen=True)

@@ -347,7 +347,7 @@ class _Ladder:
                 self.guesses, self.conflicts, self.expected = self.rater.search(board)
                 return
             failed.sort()
-            (chain, values, cell, digit), pending = failed[0], failed[1:]
+            (chain, _, cell, digit), pending = failed[0], failed[1:]
             if not self.probe_rounds:
                 self.probes = len(failed)
                 self.stuck_open = board.open_cells
