@@ -149,10 +149,15 @@ class Puzzle:
         """(cell, value) for every filled cell."""
         return [(cell, value) for cell, value in enumerate(self.values) if value]
 
-    @cached_property
+    @property
     def given_cells(self) -> tuple:
-        """The cells that hold a given, in order."""
-        return tuple(cell for cell, value in enumerate(self.values) if value)
+        """The cells that hold a given, in order (computed once; not a cached_property, whose lock
+        costs more than the computation on Python 3.11)."""
+        cells = self.__dict__.get("_given_cells")
+        if cells is None:
+            cells = tuple(cell for cell, value in enumerate(self.values) if value)
+            object.__setattr__(self, "_given_cells", cells)
+        return cells
 
     def keeps_givens(self, values: Sequence[int]) -> bool:
         """True when `values` agrees with every given."""
