@@ -64,7 +64,8 @@ class SudokuSolver:
         self._cell_base = [cell * side for cell in range(rules.shape.cells)]
         # Each uniqueness check or count leaves one dead activation variable behind, and every
         # model the solver returns lists them all; learnt clauses pile up too. Start afresh when
-        # the dead variables outnumber a quarter of the real ones, or after RECYCLE_EVERY solves.
+        # the dead variables outnumber a quarter of the real ones, or after RECYCLE_EVERY solves (checked
+        # only between puzzles, so a temporary engine never gets swapped out in the middle of one).
         self._recycle_at = rules.top + max(1024, rules.cell_vars // 4)
         self._solves_left = RECYCLE_EVERY
         self._fallback = side >= FALLBACK_MIN_SIDE
@@ -137,7 +138,6 @@ class SudokuSolver:
             return Result("solved", solution, unique=True, by_propagation=True)
         if not unique:
             return Result("solved", solution)
-        self._recycle()
         return self._check_unique(solution, assumptions, fixed, budget)
 
     def _first_solve(self, assumptions: list, budget: Optional[Allowance]):
@@ -207,7 +207,6 @@ class SudokuSolver:
 
     def _count(self, puzzle: Puzzle, assumptions: list, fixed: set, limit: int, budget) -> Result:
         """Count solutions up to `limit`, keeping the first."""
-        self._recycle()
         activation = self.engine.new_var()
         first, found = None, 0
         try:
