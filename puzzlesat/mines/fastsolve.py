@@ -82,14 +82,7 @@ def trivial(known: Sequence[int], mines: Set[int], neighbours, numbers=None) -> 
     while queue:
         index = queue.pop()
         queued.discard(index)
-        need = known[index]
-        cells = []
-        for other in neighbours[index]:
-            if known[other] == HIDDEN:
-                if other in mines:
-                    need -= 1
-                elif other not in safe:
-                    cells.append(other)
+        need, cells = _unresolved(index, known, neighbours, mines, safe)
         if not cells:
             if need != 0:
                 raise Inconsistent(f"the number at cell {index} cannot be satisfied")
@@ -171,14 +164,7 @@ def _constraints(known, mines, safe, neighbours, numbers=None) -> Tuple[list, Se
     constraints = []
     frontier: Set[int] = set()
     for index in revealed(known) if numbers is None else numbers:
-        need = known[index]
-        cells = []
-        for other in neighbours[index]:
-            if known[other] == HIDDEN:
-                if other in mines:
-                    need -= 1
-                elif other not in safe:
-                    cells.append(other)
+        need, cells = _unresolved(index, known, neighbours, mines, safe)
         if cells:
             key = (tuple(cells), need)
             if key not in seen:
@@ -363,3 +349,16 @@ def _classify(cells, mined: int, most: int, safe: Set[int], mines: Set[int]) -> 
         safe.update(cells)
     elif mined == most:
         mines.update(cells)
+
+
+def _unresolved(index: int, known, neighbours, mines: set, safe: set) -> tuple:
+    """For the number at `index`: mines it still needs, and its hidden neighbours not yet known safe or mined."""
+    need = known[index]
+    cells = []
+    for other in neighbours[index]:
+        if known[other] == HIDDEN:
+            if other in mines:
+                need -= 1
+            elif other not in safe:
+                cells.append(other)
+    return need, cells
