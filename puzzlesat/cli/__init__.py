@@ -33,9 +33,9 @@ def cli() -> None:
     """Solve Sudoku and Minesweeper by translating them into SAT.
 
     \b
-    puzzlesat sudoku puzzles/sudoku/top95.txt        solve every puzzle in a file
-    puzzlesat mines puzzles/mines/example.mine -p     safe cells and mine probabilities
-    puzzlesat COMMAND --help                          the options of a command
+    puzzlesat sudoku puzzles/sudoku/top95.txt                       solve every puzzle in a file
+    puzzlesat mines puzzles/mines/minesweepr_readme_10x10.mine -p   certain cells and probabilities
+    puzzlesat COMMAND --help                                        the options of a command
     """
 
 
