@@ -49,6 +49,8 @@ from math import isqrt
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from norvig_baseline import rule_groups  # scripts/ is on sys.path when this runs as a script
+
 DATA = Path("/work/shared/data/sudoku")
 SETS = {  # name -> file under DATA
     "17-clue": "puzzles2_17_clue",
@@ -77,19 +79,6 @@ DEFAULT_CAPS = ["6", "puzzlesat:17-clue=90", "c:17-clue=90", "d:17-clue=90", "b:
 
 
 # ---------------------------------------------------------------- the baselines (run as child programs)
-
-
-def rule_groups(side: int) -> List[List[int]]:
-    """Rows, columns and sqrt(side) x sqrt(side) boxes as lists of cell indexes."""
-    box = isqrt(side)
-    rows = [[r * side + c for c in range(side)] for r in range(side)]
-    columns = [[r * side + c for r in range(side)] for c in range(side)]
-    boxes = [
-        [(top + r) * side + left + c for r in range(box) for c in range(box)]
-        for top in range(0, side, box)
-        for left in range(0, side, box)
-    ]
-    return rows + columns + boxes
 
 
 def extended_clauses(side: int, groups: Sequence[Sequence[int]]) -> List[List[int]]:
@@ -252,7 +241,6 @@ def run_baseline(name: str, path: str, unique: bool, cap: float = float("inf")) 
     """The child program: solve the puzzles of `path`, one 'STATUS SOLUTION' line each, stopping after `cap`
     seconds (checked between puzzles); stats on stderr."""
     import pysat.solvers  # noqa: F401  (imported before the clock starts, like the interpreter itself)
-    import norvig_baseline  # noqa: F401
 
     start = time.perf_counter()
     counter = [0]

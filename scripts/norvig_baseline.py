@@ -33,6 +33,19 @@ BLANKS = ".0"
 Grid = List[str]  # cell index -> the symbols still possible there
 
 
+def rule_groups(side: int) -> List[List[int]]:
+    """Rows, columns and sqrt(side) x sqrt(side) boxes as lists of cell indexes."""
+    box = isqrt(side)
+    rows = [[r * side + c for c in range(side)] for r in range(side)]
+    columns = [[r * side + c for r in range(side)] for c in range(side)]
+    boxes = [
+        [(top + r) * side + left + c for r in range(box) for c in range(box)]
+        for top in range(0, side, box)
+        for left in range(0, side, box)
+    ]
+    return rows + columns + boxes
+
+
 class Board:
     """The units and peers of an n x n Sudoku with sqrt(n) x sqrt(n) boxes; solves puzzles of that side."""
 
@@ -43,14 +56,7 @@ class Board:
         self.side = side
         self.symbols = SYMBOLS[:side]
         self.cells = range(side * side)
-        rows = [[r * side + c for c in range(side)] for r in range(side)]
-        columns = [[r * side + c for r in range(side)] for c in range(side)]
-        boxes = [
-            [(top + r) * side + left + c for r in range(box) for c in range(box)]
-            for top in range(0, side, box)
-            for left in range(0, side, box)
-        ]
-        self.all_units = rows + columns + boxes
+        self.all_units = rule_groups(side)
         self.units = [[u for u in self.all_units if cell in u] for cell in self.cells]
         self.peers = [sorted(set().union(*self.units[cell]) - {cell}) for cell in self.cells]
 
