@@ -1,6 +1,6 @@
 """Run the command line as `python -m puzzlesat`."""
 
-from puzzlesat.cli import main
+from puzzlesat.cli import run
 
 if __name__ == "__main__":
-    main()
+    run()

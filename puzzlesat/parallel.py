@@ -1,10 +1,13 @@
-"""Order-preserving, memory-bounded parallel map over a stream, in worker processes or any Executor.
+"""The one pipeline for batches: an order-preserving, memory-bounded map over a stream, in this process,
+in worker processes or on any Executor. Sudoku solving and rating, Minesweeper analysis and simulation all
+run through `ordered_map`, and it is the only place that starts a process pool.
 
-Items are cut into chunks (1, 2, 4, ... up to `chunk_size` items, so the first results come at once);
-at most `window` chunks are in flight, so memory stays flat whatever the length of the input.
-Results come back in input order. When a worker dies, the pool is replaced and the chunk is run
-again alone, then item by item, so that only the item that kills its worker is lost: its result
-is `on_failure(item, message)`, and everything else is solved.
+The first `warm_up` seconds of work are done in this process, item by item, so that small inputs never pay
+for starting workers; what is left then goes to the workers. Items are cut into chunks (1, 2, 4, ... up to
+`chunk_size` items, so the first results come at once); at most `window` chunks are in flight, so memory
+stays flat whatever the length of the input. Results come back in input order. When a worker dies, the pool
+is replaced and the chunk is run again alone, then item by item, so that only the item that kills its worker
+is lost: its result is `on_failure(item, message)`, and everything else is done.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from collections import deque
 from itertools import islice
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
@@ -20,6 +24,8 @@ if TYPE_CHECKING:  # concurrent.futures costs ~10 ms to import: only runs that s
     from concurrent.futures import Executor, Future
 
 DEFAULT_CHUNK = 256
+WARM_UP_SECONDS = 0.25  # work done in this process before worker processes are started
+WORKER_DIED = "a worker process died while working on this record"
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
@@ -87,16 +93,30 @@ def ordered_map(
     executor: Optional[Executor] = None,
     chunk_size: int = DEFAULT_CHUNK,
     on_failure: Optional[Callable[[object, str], object]] = None,
+    warm_up: Optional[float] = None,
 ) -> Iterator:
     """Yield function(chunk)'s results item by item, in input order.
 
-    With jobs <= 1 and no executor, everything runs in this process. `function` must be picklable
-    (a module-level function or a functools.partial of one) and return one result per item.
+    With jobs <= 1 and no executor, everything runs in this process, one item at a time; otherwise the first
+    `warm_up` seconds too (WARM_UP_SECONDS unless given; 0 sends everything to the workers). `function` must be picklable (a module-level function or a functools.partial of one) and return one
+    result per item.
     """
-    if executor is None and jobs <= 1:
-        for chunk in chunks(items, chunk_size):
-            yield from function(chunk)
-        return
+    items = iter(items)
+    warm_up = WARM_UP_SECONDS if warm_up is None else warm_up
+    in_process = executor is None and jobs <= 1
+    if in_process or (warm_up > 0 and executor is None):
+        started = time.monotonic()
+        for item in items:  # one at a time: a stream read from a pipe is answered as it comes
+            yield from function([item])
+            if not in_process and time.monotonic() - started > warm_up:
+                break
+        else:
+            return
+    yield from _in_workers(function, items, jobs, executor, chunk_size, on_failure)
+
+
+def _in_workers(function, items, jobs: int, executor: Optional[Executor], chunk_size: int, on_failure) -> Iterator:
+    """ordered_map's work done by worker processes (or the given executor)."""
     own = executor is None
     state = _Pool(executor or process_pool(jobs), jobs, own)
     window = 2 * max(jobs, 2)
@@ -177,5 +197,5 @@ def _recover(chunk: list, state: _Pool, function, on_failure) -> list:
         except BrokenExecutor:
             if on_failure is None:
                 raise
-            results.append(on_failure(item, "a worker process died while working on this record"))
+            results.append(on_failure(item, WORKER_DIED))
     return results

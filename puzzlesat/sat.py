@@ -1,12 +1,29 @@
-"""The one place that talks to PySAT: solver names, budgets, enumeration, backbones and cores."""
+"""The one place that talks to PySAT: solver names, a solving session, cardinality constraints, DIMACS.
+
+A Session holds one incremental solver with fixed clauses; every query brings its own assumptions and, if it
+must stop, a Budget (puzzlesat.budget). What a session offers:
+  solve / propagate       one query under assumptions (and a budget)
+  values                  the last model projected on chosen variables
+  models                  enumerate models distinct on chosen variables (blocking only those, behind an
+                          activation literal that is retired afterwards, so the solver stays usable)
+  backbone                the candidate literals true in every model
+  core                    the assumptions behind the last UNSAT answer
+New variables come from `session.vars`, a PySAT IDPool that encoders share (`cardinality(..., vpool=)`).
+
+>>> with Session([[1, 2]], top=2) as session:
+...     [sorted(model) for model in session.models([], [1, 2])]
+[[-1, 2], [1, -2], [1, 2]]
+"""
 
 from __future__ import annotations
 
 import atexit
 import time
 import weakref
-from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import IO, Callable, Iterable, Iterator, Optional, Sequence
+
+from puzzlesat.budget import Budget
+from puzzlesat.errors import OutOfBudget, SolverUnavailable
 
 # Solvers that take assumptions incrementally, fastest first on our Sudoku benchmark
 # (scripts/bench_sudoku.py --solvers); every name is checked against the installed build.
@@ -37,47 +54,8 @@ DEFAULT_SOLVER = "cadical195"
 # previous assignment untouched, so an empty list proves nothing.) tests/test_sat.py and the
 # Sudoku tests check this on instances that have several solutions.
 DECISION_EXACT = frozenset({"cadical153", "cadical195"})
-
-
-class SolverUnavailable(ValueError):
-    """The named solver is unknown or does not work in the installed PySAT build."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """A limit on one solve: conflicts (deterministic) and/or wall-clock seconds."""
-
-    conflicts: Optional[int] = None
-    seconds: Optional[float] = None
-
-    @property
-    def unlimited(self) -> bool:
-        """True when neither limit is set."""
-        return self.conflicts is None and self.seconds is None
-
-    def start(self) -> "Allowance":
-        """Start spending this budget: a running allowance that several solves can share."""
-        return Allowance(self)
-
-
-class Allowance:
-    """What is left of a Budget: conflicts still allowed and the deadline (time.monotonic)."""
-
-    def __init__(self, budget: Budget):
-        self.conflicts = budget.conflicts
-        self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-
-    @property
-    def unlimited(self) -> bool:
-        """True when nothing limits it."""
-        return self.conflicts is None and self.deadline is None
-
-    def spent(self) -> bool:
-        """True when no conflict or no time is left."""
-        return (self.conflicts is not None and self.conflicts <= 0) or (
-            self.deadline is not None and time.monotonic() >= self.deadline
-        )
-
+CONFLICT_CHUNK = 500  # conflicts per round of a budgeted solve, doubled while the clock allows
+CARDINALITY_RELATIONS = ("<=", ">=", "==")
 
 _checked: dict = {}
 
@@ -133,20 +111,27 @@ def _raise_if_interrupt(error: Exception) -> None:
         raise KeyboardInterrupt from error
 
 
-_live_engines: "weakref.WeakSet" = weakref.WeakSet()
+_live_sessions: "weakref.WeakSet" = weakref.WeakSet()
 
 
 @atexit.register
-def _close_live_engines() -> None:
+def _close_live_sessions() -> None:
     """Free native solvers before the interpreter tears PySAT down (avoids noise at exit)."""
-    for engine in list(_live_engines):
-        engine.close()
+    for session in list(_live_sessions):
+        session.close()
 
 
-class Engine:
-    """One incremental solver that holds fixed clauses; per-query facts come as assumptions."""
+def variable_pool(top: int = 0):
+    """A PySAT IDPool handing out variables above `top`: `pool.id()` is a new one, `pool.top` the highest."""
+    from pysat.formula import IDPool
 
-    def __init__(self, clauses: Iterable[Sequence[int]] = (), nvars: int = 0, solver: str = DEFAULT_SOLVER):
+    return IDPool(start_from=top + 1)
+
+
+class Session:
+    """One incremental solver holding fixed clauses over variables 1..top; queries add assumptions."""
+
+    def __init__(self, clauses: Iterable[Sequence[int]] = (), top: int = 0, solver: str = DEFAULT_SOLVER):
         from pysat.solvers import Solver
 
         self.name = check_solver(solver)
@@ -155,20 +140,98 @@ class Engine:
             # no "lucky" guesses and no trail reuse: every non-propagated literal is a counted decision
             self._solver.solver.configure({"lucky": 0, "ilb": 0})
         _add_all(self._solver, clauses)
-        self.top = nvars
-        self.conflicts_used = 0
-        _live_engines.add(self)
+        self.vars = variable_pool(top)
+        self.retired = 0  # activation variables switched off for good
+        _live_sessions.add(self)
 
     def close(self) -> None:
         """Free the native solver (again is harmless)."""
         self._solver.delete()
-        _live_engines.discard(self)
+        _live_sessions.discard(self)
 
-    def __enter__(self) -> "Engine":
+    def __enter__(self) -> "Session":
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    # ---- clauses and variables -----------------------------------------------------------
+
+    def new_var(self) -> int:
+        """A fresh variable above every variable used so far."""
+        return self.vars.id()
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        """Add a permanent clause."""
+        self._solver.add_clause(clause)
+
+    def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
+        """Add permanent clauses."""
+        _add_all(self._solver, clauses)
+
+    def retire(self, activation: int) -> None:
+        """Switch off for good every clause guarded by `activation`."""
+        self._solver.add_clause([-activation])
+        self.retired += 1
+
+    # ---- queries -------------------------------------------------------------------------
+
+    def solve(self, assumptions: Sequence[int] = (), budget: Optional[Budget] = None) -> Optional[bool]:
+        """True (SAT), False (UNSAT) or None when the budget ran out.
+
+        A planned Budget limits this one call; a running one (budget.start()) is shared by several
+        calls, so that a query made of many solves stays within one limit.
+        """
+        try:
+            if budget is None or budget.unlimited:
+                return self._solver.solve(assumptions=assumptions)
+            budget = budget.start()
+            if budget.spent():
+                return None
+            return self._solve_limited(assumptions, budget)
+        except Exception as error:
+            _raise_if_interrupt(error)
+            raise
+
+    def _solve_limited(self, assumptions: Sequence[int], budget: Budget) -> Optional[bool]:
+        """Solve in conflict-bounded rounds, spending the budget and checking the clock between rounds."""
+        chunk = CONFLICT_CHUNK
+        while True:
+            step = chunk if budget.conflicts is None else max(1, min(chunk, budget.conflicts))
+            started = time.monotonic()
+            before = self._solver.accum_stats().get("conflicts", 0)
+            self._solver.conf_budget(step)
+            result = self._solver.solve_limited(assumptions=assumptions)
+            used = self._solver.accum_stats().get("conflicts", 0) - before
+            budget.spend(conflicts=max(used, 1 if result is None else 0))
+            if result is not None:
+                return result
+            if budget.spent():
+                return None
+            if budget.deadline is not None:
+                rate = step / max(time.monotonic() - started, 1e-6)
+                chunk = max(100, min(2 * chunk, int(rate * (budget.deadline - time.monotonic())) + 1))
+            else:
+                chunk = min(2 * chunk, 100_000)
+
+    def propagate(self, assumptions: Sequence[int]) -> tuple:
+        """Unit propagation under `assumptions`: (no conflict?, literals assigned beyond level 0)."""
+        try:
+            return self._solver.propagate(assumptions=assumptions)
+        except NotImplementedError:
+            return True, list(assumptions)
+
+    def values(self, project: Sequence[int]) -> list:
+        """The last model's literals of the variables `project` (a range from 1 is read as one slice)."""
+        model = self._solver.get_model()
+        size = len(model)
+        if isinstance(project, range) and project.start == 1 and project.step == 1 and project.stop - 1 <= size:
+            return model[: project.stop - 1]
+        return [model[v - 1] if v <= size else -v for v in project]
+
+    def core(self) -> list:
+        """The assumptions behind the last UNSAT answer (not necessarily minimal)."""
+        return self._solver.get_core() or []
 
     @property
     def counts_decisions(self) -> bool:
@@ -179,86 +242,7 @@ class Engine:
         """Decisions made so far (assumptions not counted)."""
         return self._solver.accum_stats()["decisions"]
 
-    def new_var(self) -> int:
-        """A fresh variable above every variable used so far."""
-        self.top += 1
-        return self.top
-
-    def add_clause(self, clause: Sequence[int]) -> None:
-        """Add a permanent clause."""
-        self._solver.add_clause(clause)
-
-    def propagate(self, assumptions: Sequence[int]) -> tuple:
-        """Unit propagation under `assumptions`: (no conflict?, literals assigned beyond level 0)."""
-        try:
-            return self._solver.propagate(assumptions=assumptions)
-        except NotImplementedError:
-            return True, list(assumptions)
-
-    def solve(self, assumptions: Sequence[int] = (), budget=None) -> Optional[bool]:
-        """True (SAT), False (UNSAT) or None when the budget ran out.
-
-        A Budget limits this one call; an Allowance (Budget.start()) is shared by several calls,
-        so that a query made of many solves stays within one limit.
-        """
-        try:
-            if budget is None or budget.unlimited:
-                return self._solver.solve(assumptions=assumptions)
-            allowance = budget.start() if isinstance(budget, Budget) else budget
-            if allowance.spent():
-                return None
-            return self._solve_limited(assumptions, allowance)
-        except Exception as error:
-            _raise_if_interrupt(error)
-            raise
-
-    def _solve_limited(self, assumptions: Sequence[int], allowance: "Allowance") -> Optional[bool]:
-        """Solve in conflict-bounded rounds, charging the allowance and checking the clock between rounds."""
-        chunk = 500
-        while True:
-            step = chunk if allowance.conflicts is None else max(1, min(chunk, allowance.conflicts))
-            started = time.monotonic()
-            before = self._solver.accum_stats().get("conflicts", 0)
-            self._solver.conf_budget(step)
-            result = self._solver.solve_limited(assumptions=assumptions)
-            used = self._solver.accum_stats().get("conflicts", 0) - before
-            self.conflicts_used += used
-            if allowance.conflicts is not None:
-                allowance.conflicts -= max(used, 1 if result is None else 0)
-            if result is not None:
-                return result
-            if allowance.conflicts is not None and allowance.conflicts <= 0:
-                return None
-            if allowance.deadline is not None:
-                now = time.monotonic()
-                if now >= allowance.deadline:
-                    return None
-                rate = step / max(now - started, 1e-6)
-                chunk = max(100, min(2 * chunk, int(rate * (allowance.deadline - now)) + 1))
-            else:
-                chunk = min(2 * chunk, 100_000)
-
-    def model(self) -> list:
-        """The last model found, as a list of literals indexed by variable - 1.
-
-        Variables up to `top` that no clause mentions are listed as false.
-        """
-        model = self._solver.get_model()
-        if len(model) < self.top:
-            model = model + [-v for v in range(len(model) + 1, self.top + 1)]
-        return model
-
-    def core(self) -> list:
-        """The assumptions behind the last UNSAT answer (not necessarily minimal)."""
-        return self._solver.get_core() or []
-
-    def stats(self) -> dict:
-        """The solver's accumulated statistics (conflicts, decisions, propagations, restarts)."""
-        return self._solver.accum_stats()
-
-    def retire(self, activation: int) -> None:
-        """Switch off for good every clause guarded by `activation`."""
-        self._solver.add_clause([-activation])
+    # ---- queries made of several solves --------------------------------------------------
 
     def models(
         self,
@@ -266,67 +250,84 @@ class Engine:
         project: Sequence[int],
         limit: Optional[int] = None,
         budget: Optional[Budget] = None,
+        block: Optional[Callable[[list], list]] = None,
+        solved: bool = False,
     ) -> Iterator[list]:
-        """Models projected onto the positive variables `project`, each distinct there.
+        """Models projected on the variables `project`, each distinct there, up to `limit`.
 
-        Blocking clauses mention only projected variables and are guarded by an activation
-        literal, so auxiliary variables never cause double counting and the solver stays usable.
-        Raises BudgetExhausted when the budget runs out before the enumeration ends.
+        Each model found is blocked by a clause over the projected variables only (`block(values)` gives
+        its literals when a shorter clause suffices), guarded by an activation literal retired at the end,
+        so auxiliary variables never cause double counting and the solver stays usable. `solved`: the last
+        solve was made under these assumptions and succeeded, so its model is the first. Raises OutOfBudget
+        (with `found`) when the budget runs out before the enumeration ends.
         """
-        activation = self.new_var()
-        guarded = list(assumptions) + [activation]
-        found = 0
+        budget = None if budget is None or budget.unlimited else budget.start()
+        guarded, activation, found = list(assumptions), None, 0
         try:
             while limit is None or found < limit:
-                result = self.solve(guarded, budget)
-                if result is None:
-                    raise BudgetExhausted(found)
-                if not result:
-                    return
-                model = self.model()
-                projected = [model[v - 1] for v in project]
+                if not solved:
+                    result = self.solve(guarded, budget)
+                    if result is None:
+                        raise OutOfBudget(f"the budget ran out after {found} models", found)
+                    if not result:
+                        return
+                solved = False
+                values = self.values(project)
                 found += 1
-                yield projected
-                self._solver.add_clause([-activation] + [-lit for lit in projected])
+                yield values
+                if limit is not None and found >= limit:
+                    return
+                if activation is None:
+                    activation = self.new_var()
+                    guarded.append(activation)
+                self.add_clause([-activation, *(block(values) if block else [-lit for lit in values])])
         finally:
-            self.retire(activation)
+            if activation is not None:
+                self.retire(activation)
 
-    def backbone(self, assumptions: Sequence[int], candidates: Iterable[int], budget: Optional[Budget] = None):
-        """Of the literals `candidates`, those true in every model under `assumptions`.
+    def backbone(
+        self,
+        assumptions: Sequence[int],
+        candidates: Iterable[int],
+        budget: Optional[Budget] = None,
+        seen: Optional[Callable[[list], None]] = None,
+    ) -> Optional[set]:
+        """Of the literals `candidates`, those true in every model under `assumptions`; None when there is none.
 
-        Returns None when there is no model at all. Each model found on the way rules out
-        every candidate it falsifies, so most candidates cost no solve of their own.
+        Each model found rules out every candidate it falsifies, so most candidates cost no solve of their
+        own; `seen(values)` is told every model found, projected on the candidates' variables. Raises
+        OutOfBudget when the budget runs out.
         """
-        if not self.solve(assumptions, budget):
+        budget = None if budget is None or budget.unlimited else budget.start()
+        candidates = list(candidates)
+        project = sorted({abs(lit) for lit in candidates})
+        result = self.solve(assumptions, budget)
+        if result is None:
+            raise OutOfBudget("the budget ran out before the first model")
+        if not result:
             return None
-        model = self.model()
-        alive = {lit for lit in candidates if model[abs(lit) - 1] == lit}
+        alive = self._alive(candidates, project, seen)
         for lit in sorted(alive, key=abs):
             if lit not in alive:
                 continue
-            result = self.solve(list(assumptions) + [-lit], budget)
+            result = self.solve([*assumptions, -lit], budget)
             if result is None:
-                raise BudgetExhausted(0)
+                raise OutOfBudget("the budget ran out during the backbone")
             if result:
-                model = self.model()
-                alive = {other for other in alive if model[abs(other) - 1] == other}
+                alive &= self._alive(alive, project, seen)
         return alive
 
-
-class BudgetExhausted(RuntimeError):
-    """A budget ran out in the middle of a multi-solve query."""
-
-    def __init__(self, found: int):
-        super().__init__(f"budget exhausted after {found} models")
-        self.found = found
-
-
-CARDINALITY_RELATIONS = ("<=", ">=", "==")
+    def _alive(self, candidates: Iterable[int], project: list, seen) -> set:
+        """The candidates the last model makes true (after showing the model to `seen`)."""
+        values = self.values(project)
+        if seen is not None:
+            seen(values)
+        truth = set(values)
+        return {lit for lit in candidates if lit in truth}
 
 
-def cardinality(lits: Sequence[int], bound: int, relation: str = "==", top: int = 0,
-                encoding: str = "seqcounter") -> tuple:
-    """CNF for `sum(lits) relation bound` with auxiliary variables above `top`: (clauses, new top).
+def cardinality(lits: Sequence[int], bound: int, relation: str, vpool, encoding: str = "seqcounter") -> list:
+    """CNF for `sum(lits) relation bound`, auxiliary variables taken from `vpool` (a session's `vars`).
 
     `encoding` names a PySAT EncType (seqcounter, totalizer, kmtotalizer, cardnetwrk, ...); kmtotalizer
     stays small for long sums with large bounds. An impossible bound (below 0, or above len(lits) for
@@ -336,10 +337,17 @@ def cardinality(lits: Sequence[int], bound: int, relation: str = "==", top: int 
 
     lits = list(lits)
     if bound < 0 or (relation != "<=" and bound > len(lits)):
-        return ([] if relation == ">=" and bound <= 0 else [[]]), top
+        return [] if relation == ">=" and bound <= 0 else [[]]
     if relation == "<=" and bound >= len(lits):
-        return [], top
+        return []
     make = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[relation]
-    cnf = make(lits=lits, bound=bound, top_id=top, encoding=getattr(EncType, encoding))
-    return cnf.clauses, max(top, cnf.nv)
+    return make(lits=lits, bound=bound, vpool=vpool, encoding=getattr(EncType, encoding)).clauses
 
+
+def write_dimacs(stream: IO[str], clauses: Iterable[Sequence[int]], top: int, comments: Sequence[str] = ()) -> None:
+    """Write clauses over variables 1..top in DIMACS CNF with PySAT's own writer (comments first, 'c ...')."""
+    from pysat.formula import CNF
+
+    cnf = CNF(from_clauses=[list(clause) for clause in clauses])
+    cnf.nv = max(cnf.nv, top)
+    cnf.to_fp(stream, comments=list(comments))

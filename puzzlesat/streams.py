@@ -8,13 +8,11 @@ import sys
 from dataclasses import dataclass
 from typing import IO, Iterator, Optional, Sequence
 
+from puzzlesat.errors import InputError
+
 STDIN = "-"
 BOM = b"\xef\xbb\xbf"
 MAX_LINE = 1 << 20  # bytes; a longer line is reported, not read into memory
-
-
-class InputError(Exception):
-    """An input that cannot be opened at all (missing file, a directory, unreadable)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,10 @@ def read_lines(paths: Sequence[str], stdin: Optional[IO[bytes]] = None) -> Itera
     check_paths(paths)
     for path in paths or [STDIN]:
         if path == STDIN:
-            yield from decode_lines(source_name(path), stdin or sys.stdin.buffer)
+            stream = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
+            if stream is None:
+                raise InputError("no standard input to read")
+            yield from decode_lines(source_name(path), stream)
         else:
             with open(path, "rb") as stream:
                 yield from decode_lines(path, stream)

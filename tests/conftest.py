@@ -1,14 +1,18 @@
-"""Shared test helpers: paths to the shipped sample puzzles and a CLI runner."""
+"""Shared test helpers: paths to the shipped sample puzzles, and the CLI run in-process in a pretend environment."""
 
 from __future__ import annotations
 
+import io
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # shared helpers: boards.py
 
 
 @pytest.fixture
@@ -17,12 +21,35 @@ def puzzles_dir() -> Path:
     return PUZZLES
 
 
+@dataclass
+class Run:
+    """What a CLI run left behind."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        """stdout and stderr together."""
+        return self.stdout + self.stderr
+
+
+def run_main(args, input=None, terminal: bool = False, stderr_terminal: bool = False, width=None) -> Run:
+    """Run `puzzlesat ARGS` through cli.main with an Env that is a pipe (or, with terminal=True, a terminal)."""
+    from puzzlesat.cli import main
+    from puzzlesat.cli.common import Env
+
+    data = input.encode() if isinstance(input, str) else (input or b"")
+    stdout, stderr = io.StringIO(), io.StringIO()
+    env = Env(stdin=io.BytesIO(data), stdout=stdout, stderr=stderr, stdin_isatty=False,
+              stdout_isatty=terminal, stderr_isatty=stderr_terminal, color=False, width=width)
+    with redirect_stdout(stdout), redirect_stderr(stderr):  # click's own messages (--help, usage errors)
+        status = main([str(a) for a in args], env)
+    return Run(status, stdout.getvalue(), stderr.getvalue())
+
+
 @pytest.fixture
 def run_cli():
-    """Run the puzzlesat CLI in-process: run_cli(args, input=None) -> click Result."""
-    from puzzlesat.cli import cli
-
-    def run(args, input=None):
-        return CliRunner().invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)
-
-    return run
+    """Run the puzzlesat CLI in-process: run_cli(args, input=None, terminal=False) -> Run."""
+    return run_main

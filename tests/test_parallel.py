@@ -26,24 +26,40 @@ def die_on(bad, chunk):
     return [x + 1 for x in chunk]
 
 
+def pids(chunk):
+    return [os.getpid() for _ in chunk]
+
+
+def slow_pids(chunk):
+    time.sleep(0.01)
+    return pids(chunk)
+
+
+def test_small_inputs_never_start_workers_and_long_ones_do():
+    assert set(ordered_map(pids, range(50), jobs=2)) == {os.getpid()}
+    found = list(ordered_map(slow_pids, range(60), jobs=2, warm_up=0.1, chunk_size=4))
+    assert found[0] == os.getpid() and len(set(found)) > 1 and len(found) == 60
+
+
 def test_chunks_grow_then_stay():
     assert [len(c) for c in chunks(range(40), largest=8)] == [1, 2, 4, 8, 8, 8, 8, 1]
 
 
 @pytest.mark.parametrize("jobs", [1, 2, 3])
 def test_results_in_input_order(jobs):
-    assert list(ordered_map(square_all, range(1000), jobs=jobs, chunk_size=16)) == [x * x for x in range(1000)]
+    done = ordered_map(square_all, range(1000), jobs=jobs, chunk_size=16, warm_up=0)
+    assert list(done) == [x * x for x in range(1000)]
 
 
 def test_input_is_read_lazily():
     # an endless input: taking the first results must not exhaust it
-    results = ordered_map(square_all, count(), jobs=2, chunk_size=4)
+    results = ordered_map(square_all, count(), jobs=2, chunk_size=4, warm_up=0)
     assert [next(results) for _ in range(10)] == [x * x for x in range(10)]
     results.close()
 
 
 def test_a_dead_worker_is_reported_and_the_rest_goes_on():
-    results = list(ordered_map(partial(die_on, 50), range(200), jobs=2, chunk_size=8,
+    results = list(ordered_map(partial(die_on, 50), range(200), jobs=2, chunk_size=8, warm_up=0,
                                on_failure=lambda item, message: ("failed", item)))
     assert len(results) == 200
     assert results[50] == ("failed", 50)
@@ -53,7 +69,7 @@ def test_a_dead_worker_is_reported_and_the_rest_goes_on():
 @pytest.fixture
 def no_warm_up(monkeypatch):
     """Send every puzzle to the workers (normally the first quarter second is solved in-process)."""
-    monkeypatch.setattr("puzzlesat.cli.sudoku_solve.WARM_UP_SECONDS", 0.0)
+    monkeypatch.setattr("puzzlesat.parallel.WARM_UP_SECONDS", 0.0)
 
 
 def test_cli_jobs_give_the_same_output(run_cli, puzzles_dir, no_warm_up):

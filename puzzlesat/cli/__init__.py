@@ -1,6 +1,9 @@
 """The puzzlesat command line: `puzzlesat sudoku ...` and `puzzlesat mines ...`.
 
-Only this package knows click. Subcommands are imported when used, so `--version` stays fast.
+Only this package knows click. Commands turn options into library calls and answers into output, and return
+an exit status; `main` runs them with an environment (Env: the streams and whether they are terminals) and is
+the one place where exceptions become messages and exit statuses (ERRORS). Subcommands are imported when used,
+so `--version` stays fast.
 """
 
 from __future__ import annotations
@@ -12,9 +15,8 @@ from typing import Optional, Sequence
 import click
 
 from puzzlesat import __version__
-from puzzlesat.cli.common import ExitStatus, LazyGroup
-
-PIPE_CLOSED = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
+from puzzlesat.cli.common import Env, ExitStatus, LazyGroup
+from puzzlesat.errors import GenerationError, InputError, OutOfBudget, PuzzlesatError, VerificationError
 
 SUDOKU_COMMANDS = {
     "solve": "puzzlesat.cli.sudoku_solve:solve",
@@ -25,6 +27,16 @@ MINES_COMMANDS = {
     "simulate": "puzzlesat.cli.mines_play:simulate",
     "replay": "puzzlesat.cli.mines_play:replay",
 }
+
+# Exceptions that end a command, most specific first: (type, exit status, how to say it).
+ERRORS = (
+    (InputError, ExitStatus.USAGE, "{error}"),
+    (GenerationError, ExitStatus.FAILED, "{error} (more --attempts, or --minimal, may help)"),
+    (VerificationError, ExitStatus.FAILED, "internal error, please report it: {error}"),
+    (OutOfBudget, ExitStatus.FAILED, "{error}"),
+    (PuzzlesatError, ExitStatus.USAGE, "{error}"),
+    (OSError, ExitStatus.FAILED, "{error}"),
+)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -57,20 +69,40 @@ def mines() -> None:
     """
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
-    """Run the CLI and exit with its status: 0 ok, 1 failures, 2 usage, 130 interrupted."""
+def main(argv: Optional[Sequence[str]] = None, env: Optional[Env] = None) -> int:
+    """Run the CLI with `argv` (default: the process's) in `env` (default: the real streams); the exit status."""
+    env = env or Env()
     try:
-        status = cli.main(args=argv, prog_name="puzzlesat", standalone_mode=False)
+        status = cli.main(args=argv, prog_name="puzzlesat", standalone_mode=False, obj=env)
     except click.ClickException as error:
-        error.show()
+        error.show(file=env.stderr)
         status = error.exit_code
     except (KeyboardInterrupt, click.Abort):
-        print("puzzlesat: interrupted", file=sys.stderr)
-        _exit_now(ExitStatus.INTERRUPTED)
+        env.error("interrupted")
+        status = ExitStatus.INTERRUPTED
     except BrokenPipeError:
-        _silence_stdout()
-        status = PIPE_CLOSED
-    sys.exit(int(status or 0))
+        _silence(env.stdout)
+        status = ExitStatus.PIPE_CLOSED
+    except Exception as error:  # noqa: BLE001 - the table says which ones we expect
+        status = _report(env, error)
+    return int(status or 0)
+
+
+def _report(env: Env, error: Exception) -> int:
+    """Say what ended the command, in one line, and give its exit status (unknown errors are re-raised)."""
+    for kind, status, message in ERRORS:
+        if isinstance(error, kind):
+            env.error(message.format(error=error))
+            return status
+    raise error
+
+
+def run() -> None:
+    """The console script: run main() and exit with its status."""
+    status = main()
+    if status == ExitStatus.INTERRUPTED:
+        _exit_now(status)
+    sys.exit(status)
 
 
 def _exit_now(status: int) -> None:
@@ -84,10 +116,10 @@ def _exit_now(status: int) -> None:
     os._exit(int(status))
 
 
-def _silence_stdout() -> None:
+def _silence(stdout) -> None:
     """The reader of stdout went away: drop what is still buffered instead of failing at exit."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
+        os.dup2(devnull, stdout.fileno())
+    except (OSError, ValueError, AttributeError):
         pass

@@ -1,13 +1,14 @@
-"""What every command shares: exit statuses, lazily loaded subcommands, the output environment."""
+"""What every command shares: exit statuses, the environment, lazily loaded subcommands, shared options."""
 
 from __future__ import annotations
 
 import enum
 import importlib
 import os
+import shutil
 import sys
 from dataclasses import dataclass, field
-from typing import IO, Optional
+from typing import IO, Optional, Sequence
 
 import click
 
@@ -16,9 +17,59 @@ class ExitStatus(enum.IntEnum):
     """Exit statuses of every puzzlesat command."""
 
     OK = 0
-    FAILED = 1  # some puzzle had no (unique) solution, was invalid, or a board was inconsistent
-    USAGE = 2
-    INTERRUPTED = 130
+    FAILED = 1  # some record had no (unique) answer, was invalid or inconsistent, or the run failed
+    USAGE = 2  # bad options, or an input that cannot be opened
+    INTERRUPTED = 130  # Ctrl-C
+    PIPE_CLOSED = 141  # 128 + SIGPIPE: the reader of stdout went away
+
+
+def _isatty(stream) -> bool:
+    """Whether a stream is a terminal, False when it cannot tell."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+@dataclass
+class Env:
+    """The streams a command reads and writes, whether each is a terminal, colour and width.
+
+    Every field defaults to the real process; tests build one that pretends to be a terminal or a pipe.
+    """
+
+    stdin: Optional[IO[bytes]] = field(default_factory=lambda: getattr(sys.stdin, "buffer", None))
+    stdout: IO[str] = field(default_factory=lambda: sys.stdout)
+    stderr: IO[str] = field(default_factory=lambda: sys.stderr)
+    stdin_isatty: Optional[bool] = None
+    stdout_isatty: Optional[bool] = None
+    stderr_isatty: Optional[bool] = None
+    color: Optional[bool] = None  # colour allowed (NO_COLOR unset); drawn only on terminals
+    width: Optional[int] = None  # columns to draw in; None: the terminal's (80 when not a terminal)
+
+    def __post_init__(self):
+        if self.stdin_isatty is None:
+            self.stdin_isatty = _isatty(self.stdin if self.stdin is not None else sys.stdin)
+        if self.stdout_isatty is None:
+            self.stdout_isatty = _isatty(self.stdout)
+        if self.stderr_isatty is None:
+            self.stderr_isatty = _isatty(self.stderr)
+        if self.color is None:
+            self.color = not os.environ.get("NO_COLOR")
+        if self.width is None and self.stdout_isatty:
+            self.width = shutil.get_terminal_size().columns
+
+    def console(self, stderr: bool = False):
+        """A rich console on stdout or stderr (rich is imported only when one is needed)."""
+        from puzzlesat.render import make_console
+
+        if stderr:
+            return make_console(self.stderr, bool(self.stderr_isatty), bool(self.color))
+        return make_console(self.stdout, bool(self.stdout_isatty), bool(self.color), self.width)
+
+    def error(self, message: str) -> None:
+        """One line on stderr."""
+        print(f"puzzlesat: {message}", file=self.stderr, flush=True)
 
 
 class LazyGroup(click.Group):
@@ -34,26 +85,26 @@ class LazyGroup(click.Group):
         self.default = default
 
     def list_commands(self, ctx: click.Context) -> list:
+        """Built and lazy subcommands, sorted."""
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        """Import a lazy subcommand on first use."""
         if name in self.lazy and name not in self.commands:
             module_name, attribute = self.lazy[name].split(":")
-            try:
-                module = importlib.import_module(module_name)
-            except ModuleNotFoundError as error:
-                if error.name != module_name:
-                    raise
-                return None  # listed but not built yet
+            module = importlib.import_module(module_name)
             self.add_command(getattr(module, attribute), name)
         return super().get_command(ctx, name)
 
     def parse_args(self, ctx: click.Context, args: list) -> list:
-        if self.default and (not args or (args[0] not in self.lazy and args[0] not in self.commands and args[0] not in ctx.help_option_names)):
+        """Arguments that name no subcommand go to the default one."""
+        if self.default and (not args or (args[0] not in self.lazy and args[0] not in self.commands
+                                          and args[0] not in ctx.help_option_names)):
             args = [self.default, *args]
         return super().parse_args(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter) -> None:
+        """The command list, the default one marked."""
         rows = []
         for name in self.list_commands(ctx):
             command = self.get_command(ctx, name)
@@ -66,53 +117,17 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
 
-@dataclass
-class Env:
-    """The streams a command writes to and whether they are terminals, so tests can pretend either way."""
-
-    stdout: IO[str] = field(default_factory=lambda: sys.stdout)
-    stderr: IO[str] = field(default_factory=lambda: sys.stderr)
-    stdout_isatty: Optional[bool] = None
-    stderr_isatty: Optional[bool] = None
-
-    def __post_init__(self):
-        if self.stdout_isatty is None:
-            self.stdout_isatty = _isatty(self.stdout)
-        if self.stderr_isatty is None:
-            self.stderr_isatty = _isatty(self.stderr)
-
-    @property
-    def color(self) -> bool:
-        """Colour is allowed: a terminal, and NO_COLOR unset."""
-        return bool(self.stdout_isatty) and not os.environ.get("NO_COLOR")
-
-    def console(self, stderr: bool = False):
-        """A rich console on stdout or stderr (rich is imported only here)."""
-        from puzzlesat.render import make_console
-
-        stream = self.stderr if stderr else self.stdout
-        tty = self.stderr_isatty if stderr else self.stdout_isatty
-        return make_console(stream, bool(tty))
-
-    def error(self, message: str) -> None:
-        """One line on stderr."""
-        print(f"puzzlesat: {message}", file=self.stderr, flush=True)
+def format_option(choices: Sequence[str], help: str):
+    """The -f/--format option: `auto` picks the pretty format on a terminal and a plain one in a pipe."""
+    return click.option("-f", "--format", "output_format", type=click.Choice(["auto", *choices]), default="auto",
+                        show_default=True, help=help)
 
 
-def _isatty(stream) -> bool:
-    """Whether a stream is a terminal, False when it cannot tell."""
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def stdin_is_terminal() -> bool:
-    """Whether standard input is a terminal (a person typing, not a pipe)."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
+def jobs_option(command):
+    """The -j/--jobs option (default: every core this process may use)."""
+    return click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+                        help="Worker processes (default: all cores). Output stays in input order, and does not "
+                             "depend on N.")(command)
 
 
 def resolve_format(requested: str, env: Env, pretty: str = "pretty", plain: str = "jsonl") -> str:
@@ -120,3 +135,10 @@ def resolve_format(requested: str, env: Env, pretty: str = "pretty", plain: str 
     if requested != "auto":
         return requested
     return pretty if env.stdout_isatty else plain
+
+
+def jobs_or_all(jobs: Optional[int]) -> int:
+    """The job count asked for, or all cores."""
+    from puzzlesat.parallel import default_jobs
+
+    return jobs or default_jobs()

@@ -1,19 +1,20 @@
-"""`puzzlesat mines analyze`: read Minesweeper positions, analyse them, show or stream the results."""
+"""`puzzlesat mines analyze`: options in, puzzlesat.mines.batch.answers, answers out through the one writer loop."""
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from contextlib import closing
-from functools import partial
 from itertools import chain, islice
+from typing import Optional
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, resolve_format, stdin_is_terminal
-from puzzlesat.mines.batch import analyze_records, worker_died
-from puzzlesat.parallel import ordered_map
-from puzzlesat.streams import InputError, to_json
-
-FORMATS = ("auto", "pretty", "json", "jsonl")
+from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_option, jobs_or_all, resolve_format
+from puzzlesat.cli.output import Presenter, write_all
+from puzzlesat.mines.batch import Answer, answers
+from puzzlesat.mines.reader import read_boards
+from puzzlesat.streams import source_name, to_json
 
 
 @click.command()
@@ -22,15 +23,15 @@ FORMATS = ("auto", "pretty", "json", "jsonl")
               help="Total number of mines, flags included, for boards that do not state it.")
 @click.option("-p", "--probabilities", is_flag=True,
               help="Show the exact mine probability of every hidden cell as a heatmap (needs the total).")
-@click.option("-f", "--format", "output_format", type=click.Choice(FORMATS), default="auto", show_default=True,
-              help="pretty: the board drawn (the default on a terminal); json: one JSON object (one board); "
-                   "jsonl: one JSON object per board with source and time_ms (the default in a pipe).")
-@click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
-              metavar="SECONDS", help="Give up on a board after about this long (status 'unknown'); the rest go on.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-              help="Worker processes for many boards. Output stays in input order.")
-@click.pass_context
-def analyze(ctx: click.Context, boards, total, probabilities, output_format, time_limit, jobs) -> None:
+@format_option(("pretty", "json", "jsonl"),
+               help="pretty: the board drawn (the default on a terminal); json: one JSON object (one board); "
+                    "jsonl: one JSON object per board with source, line and time_ms (the default in a pipe).")
+@click.option("-t", "--timeout", "--time-limit", "timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
+              show_default=True, metavar="SECONDS",
+              help="Give up on a board after about this long (status 'unknown'); the rest go on.")
+@jobs_option
+@click.pass_obj
+def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs) -> int:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).
 
     \b
@@ -43,68 +44,66 @@ def analyze(ctx: click.Context, boards, total, probabilities, output_format, tim
     for the total). Separate several boards with blank lines.
 
     \b
-    Exit status: 0 every board consistent, 1 some board inconsistent (or
-    stopped by --time-limit), 2 bad input or usage, 130 interrupted.
+    Exit status: 0 every board consistent, 1 some board inconsistent, stopped
+    by --timeout or unreadable, 2 usage error, 130 interrupted.
     """
-    from puzzlesat.mines.reader import read_boards
-
-    env = Env()
     fmt = resolve_format(output_format, env)
-    if set(boards) <= {"-"} and stdin_is_terminal():
+    if set(boards) <= {"-"} and env.stdin_isatty:
         env.error("reading boards from standard input (end with Ctrl-D; --help for usage)")
-    try:
-        records = read_boards(boards, total)
-        first_two = list(islice(records, 2))
-        if not first_two:
-            env.error("no board found in the input")
-            ctx.exit(ExitStatus.USAGE)
-        if fmt == "json" and len(first_two) > 1:
-            env.error("--format json takes one board; found more (use --format jsonl for several)")
-            ctx.exit(ExitStatus.USAGE)
-        work = partial(analyze_records, probabilities, time_limit)
-        with closing(ordered_map(work, chain(first_two, records), jobs=jobs, chunk_size=16, on_failure=worker_died)) as done:
-            ctx.exit(_write_all(env, done, fmt, probabilities, several=len(first_two) > 1))
-    except InputError as error:
-        env.error(str(error))
-        ctx.exit(ExitStatus.USAGE)
-
-
-def _write_all(env: Env, done, fmt: str, heatmap: bool, several: bool) -> int:
-    """Write each analysed board in order; the worst exit status."""
-    status = ExitStatus.OK
-    for record, analysis, error, elapsed in done:
-        if error is not None:
-            env.error(error)
-            if fmt == "jsonl":
-                _write(env, {"source": record.source, "status": "invalid", "error": error})
-            status = max(status, ExitStatus.USAGE)
-            continue
-        _show(env, fmt, record, analysis, heatmap, elapsed, several)
-        if analysis.status != "consistent":
-            status = max(status, ExitStatus.FAILED)
+    records = read_boards(boards, total, env.stdin)
+    first_two = list(islice(records, 2))
+    if fmt == "json" and len(first_two) > 1:
+        raise click.UsageError("--format json takes one board; found more (use --format jsonl for several)")
+    presenter = BoardPresenter(probabilities, several=len(first_two) > 1)
+    with closing(answers(chain(first_two, records), probabilities, timeout, jobs_or_all(jobs))) as found:
+        status = write_all(env, found, fmt, presenter)
+    if status is None:
+        env.error(f"{', '.join(map(source_name, boards or ['-']))}: no boards found")
+        return ExitStatus.FAILED
     return status
 
 
-def _show(env: Env, fmt: str, record, analysis, heatmap: bool, elapsed: float, several: bool) -> None:
-    """One analysis in the chosen format."""
-    from puzzlesat.mines.analyze import to_record
+class BoardPresenter(Presenter):
+    """Answers of `puzzlesat mines analyze` in each format (a board that could not be read: its error only)."""
 
-    if fmt == "pretty":
+    flush_each = True  # boards are few and slow: each answer shows as soon as it is found
+
+    def __init__(self, heatmap: bool, several: bool):
+        self.heatmap = heatmap
+        self.several = several
+
+    def jsonl(self, answer: Answer) -> str:
+        record = answer.record
+        where = {"source": record.source, "line": record.line}
+        if answer.analysis is None:
+            return to_json({**where, "status": "invalid", "error": answer.error})
+        from puzzlesat.mines.report import to_record
+
+        return to_json({**where, **to_record(record.board, answer.analysis), "time_ms": round(answer.milliseconds, 3)})
+
+    def json(self, answer: Answer) -> Optional[str]:
+        if answer.analysis is None:
+            return None
+        from puzzlesat.mines.report import to_record
+
+        return json.dumps(to_record(answer.record.board, answer.analysis), indent=2)
+
+    def pretty(self, answer: Answer):
+        if answer.analysis is None:
+            return None
         from puzzlesat.render.mines import analysis_view
 
-        title = record.source if several else None
-        env.console().print(analysis_view(record.board, analysis, heatmap, title))
-        return
-    data = to_record(record.board, analysis)
-    if fmt == "json":
-        import json
+        title = answer.record.where if self.several else None
+        return analysis_view(answer.record.board, answer.analysis, self.heatmap, title)
 
-        env.stdout.write(json.dumps(data, indent=2) + "\n")
-    else:
-        _write(env, {"source": record.source, **data, "time_ms": round(elapsed, 3)})
+    def status(self, answer: Answer) -> str:
+        return "invalid" if answer.analysis is None else answer.analysis.status
 
+    def failed(self, answer: Answer) -> bool:
+        return answer.analysis is None or not answer.analysis.consistent
 
-def _write(env: Env, data: dict) -> None:
-    """One JSON line, flushed so that pipelines see it at once."""
-    env.stdout.write(to_json(data) + "\n")
-    env.stdout.flush()
+    def problem(self, answer: Answer) -> Optional[str]:
+        return answer.error
+
+    def summary(self, tally: Counter):
+        return None

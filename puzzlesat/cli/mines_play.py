@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import click
 
-from puzzlesat.cli.common import Env, resolve_format
+from puzzlesat.cli.common import Env, format_option, jobs_option, jobs_or_all, resolve_format
+from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.mines.game import LEVELS, RULES, Setup, parse_cell, parse_size
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, STRATEGIES
+from puzzlesat.streams import to_json
 
 
 def _game_options(command):
@@ -51,11 +54,10 @@ def _first_move(text: str, setup: Setup):
 @click.command()
 @_game_options
 @click.option("-n", "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes; the result does not depend on it.")
-@click.option("-f", "--format", "output_format", type=click.Choice(("auto", "pretty", "json")), default="auto",
-              show_default=True, help="pretty: a table (the default on a terminal); json: one object (in a pipe).")
-def simulate(level, size, rules, first_move, strategy, seed, games, jobs, output_format) -> None:
+@jobs_option
+@format_option(("pretty", "json"), help="pretty: a table (the default on a terminal); json: one object (in a pipe).")
+@click.pass_obj
+def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format) -> int:
     """Play many games with a strategy and report its win rate with a 95% (Wilson) interval.
 
     \b
@@ -65,26 +67,52 @@ def simulate(level, size, rules, first_move, strategy, seed, games, jobs, output
     Game k of seed S has the same layout whatever --jobs is; `puzzlesat mines replay
     --seed S --game K` (same level, rules and strategy) shows it move by move.
     """
-    from puzzlesat.mines.simulate import simulate as run
+    from puzzlesat.mines.simulation import simulate as run
 
-    env = Env()
     setup = _setup(level, size, rules)
     cell = _first_move(first_move, setup)
     fmt = resolve_format(output_format, env, pretty="pretty", plain="json")
-    if env.stderr_isatty:
-        from puzzlesat.render.mines_play import progress_bar
+    bar = _progress_bar(env, games, f"{strategy} {setup.level or setup.label()}")
+    try:
+        summary = run(setup, strategy, games, seed, jobs_or_all(jobs), cell,
+                      progress=None if bar is None else _advance(bar))
+    finally:
+        if bar is not None:
+            bar.close()
+    return write_all(env, [summary], fmt, SummaryPresenter())
 
-        with progress_bar(env.console(stderr=True), games, f"{strategy} {setup.level or setup.label()}") as advance:
-            summary = run(setup, strategy, games, seed, jobs, cell, progress=lambda outcome: advance(outcome.won))
-    else:
-        summary = run(setup, strategy, games, seed, jobs, cell)
-    record = summary.record()
-    if fmt == "json":
-        click.echo(json.dumps(record), file=env.stdout)
-    else:
-        from puzzlesat.render.mines_play import summary_table
 
-        env.console().print(summary_table(record))
+def _progress_bar(env: Env, games: int, label: str):
+    """A progress bar on stderr when it is a terminal."""
+    if not env.stderr_isatty:
+        return None
+    from puzzlesat.render.progress import ProgressBar
+
+    return ProgressBar(env.console(stderr=True), games, "games", label)
+
+
+def _advance(bar):
+    """A function to call after each game: moves the bar on and shows the win rate so far."""
+    counts = {"done": 0, "wins": 0}
+
+    def advance(outcome) -> None:
+        counts["done"] += 1
+        counts["wins"] += outcome.won
+        bar.update(counts["done"], counts["done"], f"won {counts['wins'] / counts['done']:.2%}")
+
+    return advance
+
+
+class SummaryPresenter(Presenter):
+    """The summary of a simulation: one JSON object, or a table."""
+
+    def json(self, summary) -> str:
+        return json.dumps(summary.record())
+
+    def pretty(self, summary):
+        from puzzlesat.render.play import summary_table
+
+        return summary_table(summary.record())
 
 
 @click.command()
@@ -92,9 +120,9 @@ def simulate(level, size, rules, first_move, strategy, seed, games, jobs, output
 @click.option("-g", "--game", "index", type=click.IntRange(min=0), default=0, show_default=True,
               help="The game's index in the simulation (0-based).")
 @click.option("--boards/--no-boards", default=True, show_default=True, help="Draw the board after every move.")
-@click.option("-f", "--format", "output_format", type=click.Choice(("auto", "pretty", "jsonl")), default="auto",
-              show_default=True, help="pretty: moves and boards (on a terminal); jsonl: one object per move (in a pipe).")
-def replay(level, size, rules, first_move, strategy, seed, index, boards, output_format) -> None:
+@format_option(("pretty", "jsonl"), help="pretty: moves and boards (on a terminal); jsonl: one object per move (in a pipe).")
+@click.pass_obj
+def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boards, output_format) -> int:
     """Play game K of seed S again and show it move by move.
 
     \b
@@ -103,29 +131,42 @@ def replay(level, size, rules, first_move, strategy, seed, index, boards, output
 
     Exit status 0 whether the game was won or lost.
     """
-    from puzzlesat.mines.simulate import replay as steps_of
-    from puzzlesat.streams import to_json
+    from puzzlesat.mines.simulation import replay as frames
 
-    env = Env()
     setup = _setup(level, size, rules)
     cell = _first_move(first_move, setup)
     fmt = resolve_format(output_format, env)
-    steps = steps_of(setup, strategy, seed, index, cell)
-    if fmt == "jsonl":
-        for step in steps:
-            click.echo(to_json(step.record()), file=env.stdout)
-        return
-    from puzzlesat.render.mines_play import board_text, move_line
+    if fmt == "pretty":
+        env.console().print(f"game {index} of seed {seed}: {setup.level or setup.label()}, {setup.rules} rules, {strategy}")
+    return write_all(env, frames(setup, strategy, seed, index, cell), fmt, FramePresenter(boards))
 
-    console = env.console()
-    console.print(f"game {index} of seed {seed}: {setup.level or setup.label()}, {setup.rules} rules, {strategy}")
-    last, guesses = None, 0
-    for step in steps:
-        record = step.record()
-        guesses += step.guess
-        console.print(move_line(record))
-        if boards or step.state != "playing":
-            console.print(board_text(step.rows, tuple(record["cell"])))
-        last = step
-    if last is not None:
-        console.print(f"{last.state} after {last.number} moves, {guesses} of them guesses", style="bold")
+
+class FramePresenter(Presenter):
+    """The moves of a replayed game: one JSON object each, or the move and the board after it."""
+
+    def __init__(self, boards: bool):
+        self.boards = boards
+        self.last = None
+        self.guesses = 0
+
+    def jsonl(self, frame) -> str:
+        return to_json(frame.record())
+
+    def pretty(self, frame):
+        from rich.console import Group
+
+        from puzzlesat.render.play import board_text, move_line
+
+        record = frame.record()
+        self.guesses += frame.guess
+        self.last = frame
+        parts = [move_line(record)]
+        if self.boards or frame.state != "playing":
+            parts.append(board_text(frame.rows, tuple(record["cell"])))
+        return Group(*parts)
+
+    def summary(self, tally: Counter):
+        from rich.text import Text
+
+        last = self.last
+        return Text(f"{last.state} after {last.number} moves, {self.guesses} of them guesses", style="bold")

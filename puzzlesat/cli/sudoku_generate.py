@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, resolve_format
+from puzzlesat.cli.common import Env, format_option, resolve_format
+from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.streams import to_json
-
-FORMATS = ("auto", "pretty", "jsonl", "line")
-DIFFICULTIES = ("any", "singles", "reduction", "probing", "search")
+from puzzlesat.sudoku.rating import LEVELS
 
 
 @click.command()
@@ -16,7 +15,7 @@ DIFFICULTIES = ("any", "singles", "reduction", "probing", "search")
               help="Side of the grid: 4, 6, 8, 9, 10, 12, 16, ... (boxes as in `puzzlesat sudoku`).")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
 @click.option("--seed", type=int, default=None, help="Random seed: the same seed gives the same puzzles.")
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="any", show_default=True,
+@click.option("--difficulty", type=click.Choice(("any",) + LEVELS), default="any", show_default=True,
               help="The deduction level each puzzle must need (see `--rate` of `puzzlesat sudoku`); the levels "
                    "above singles dig every given, as --minimal does.")
 @click.option("--minimal", is_flag=True, help="No given can be removed without losing uniqueness.")
@@ -24,12 +23,11 @@ DIFFICULTIES = ("any", "singles", "reduction", "probing", "search")
 @click.option("--attempts", type=click.IntRange(min=1), default=200, show_default=True, metavar="N",
               help="Grids to try per puzzle before giving up on a difficulty.")
 @click.option("--solution", "show_solution", is_flag=True, help="Also show the solution (pretty) or add it (jsonl).")
-@click.option("-f", "--format", "output_format", type=click.Choice(FORMATS), default="auto", show_default=True,
-              help="pretty: grids with ratings (the default on a terminal); jsonl: one JSON object per puzzle "
-                   "(the default in a pipe); line: one puzzle per line, ready for `puzzlesat sudoku`.")
-@click.pass_context
-def generate(ctx: click.Context, size, count, seed, difficulty, minimal, symmetric, attempts, show_solution,
-             output_format) -> None:
+@format_option(("pretty", "jsonl", "line"),
+               help="pretty: grids with ratings (the default on a terminal); jsonl: one JSON object per puzzle "
+                    "(the default in a pipe); line: one puzzle per line, ready for `puzzlesat sudoku`.")
+@click.pass_obj
+def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attempts, show_solution, output_format) -> int:
     """Generate Sudoku puzzles whose unique solution SAT proves, each rated.
 
     \b
@@ -39,43 +37,36 @@ def generate(ctx: click.Context, size, count, seed, difficulty, minimal, symmetr
 
     Exit status: 0 all puzzles made, 1 a difficulty was not reached within --attempts, 2 usage error.
     """
-    from puzzlesat.sudoku.generate import GenerationError, Generator
-    from puzzlesat.sudoku.grid import PuzzleError
+    from puzzlesat.sudoku.generator import Generator
 
-    env = Env()
+    generator = Generator(size, seed, difficulty, minimal, symmetric, attempts)
     try:
-        generator = Generator(size, seed, difficulty, minimal, symmetric, attempts)
-    except PuzzleError as error:
-        raise click.UsageError(str(error)) from None
-    fmt = resolve_format(output_format, env)
-    write = _writer(fmt, env, show_solution)
-    try:
-        for number in range(1, count + 1):
-            write(number, generator.generate())
-    except GenerationError as error:
-        env.error(f"{error} (more --attempts, or --minimal, may help)")
-        ctx.exit(ExitStatus.FAILED)
+        made = ((number, generator.generate()) for number in range(1, count + 1))
+        return write_all(env, made, resolve_format(output_format, env), GeneratedPresenter(show_solution))
     finally:
         generator.close()
-    ctx.exit(ExitStatus.OK)
 
 
-def _writer(fmt: str, env: Env, show_solution: bool):
-    """A function writing one generated puzzle in the chosen format."""
-    if fmt == "pretty":
-        from puzzlesat.render.sudoku_explain import generated_view
+class GeneratedPresenter(Presenter):
+    """New puzzles (number, Generated) in each format."""
 
-        console = env.console()
-        return lambda number, generated: console.print(generated_view(number, generated, show_solution))
-    if fmt == "line":
-        return lambda number, generated: env.stdout.write(generated.puzzle.to_line() + "\n")
+    flush_each = True  # each puzzle can take a while: show it as soon as it exists
 
-    def jsonl(number: int, generated) -> None:
+    def __init__(self, show_solution: bool):
+        self.show_solution = show_solution
+
+    def jsonl(self, made) -> str:
+        _, generated = made
         record = {"puzzle": generated.puzzle.to_line(), "givens": generated.givens,
                   "rating": generated.rating.as_dict() if generated.rating else None}
-        if show_solution:
+        if self.show_solution:
             record["solution"] = generated.puzzle.format_values(generated.solution)
-        env.stdout.write(to_json(record) + "\n")
-        env.stdout.flush()
+        return to_json(record)
 
-    return jsonl
+    def line(self, made) -> str:
+        return made[1].puzzle.to_line()
+
+    def pretty(self, made):
+        from puzzlesat.render.sudoku import generated_view
+
+        return generated_view(*made, self.show_solution)

@@ -1,36 +1,43 @@
-"""`puzzlesat sudoku solve`: read puzzles, solve them, show or stream the results."""
+"""`puzzlesat sudoku solve`: options in, puzzlesat.sudoku.batch.answers, answers out through the one writer loop."""
 
 from __future__ import annotations
 
-import time
-from collections import deque
+from collections import Counter
 from contextlib import closing
-from functools import partial
 from typing import Optional
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, resolve_format, stdin_is_terminal
-from puzzlesat.cli.sudoku_extras import make_extras
-from puzzlesat.cli.sudoku_output import RECORD_WRITERS
-from puzzlesat.parallel import default_jobs
-from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, SolverUnavailable, check_solver
-from puzzlesat.streams import InputError, count_lines, read_lines, source_name
-from puzzlesat.sudoku.batch import SolveOptions
+from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_option, jobs_or_all, resolve_format
+from puzzlesat.cli.output import Presenter, write_all
+from puzzlesat.errors import PuzzlesatError
+from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
+from puzzlesat.streams import count_lines, read_lines, source_name
+from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
-from puzzlesat.sudoku.grid import PuzzleError
+from puzzlesat.sudoku.grid import Shape, checked_alphabet
 from puzzlesat.sudoku.reader import Reader
-from puzzlesat.sudoku.solve import Result, SolverPool
+from puzzlesat.sudoku.report import json_line, line_text
+from puzzlesat.sudoku.solver import Status
 
-FORMATS = ("auto", "pretty", "jsonl", "line")
-WARM_UP_SECONDS = 0.25  # work done in this process before worker processes are started
+
+def _checked(check):
+    """A click callback that runs a library check on an option's value; its error becomes a usage error."""
+    def callback(ctx: click.Context, param: click.Parameter, value):
+        if value is None:
+            return None
+        try:
+            return check(value)
+        except PuzzlesatError as error:
+            raise click.BadParameter(str(error)) from None
+    return callback
 
 
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
-@click.option("-f", "--format", "output_format", type=click.Choice(FORMATS), default="auto", show_default=True,
-              help="pretty: grids (the default on a terminal); jsonl: one JSON object per puzzle (the default in a "
-                   "pipe); line: one solution string per puzzle.")
+@format_option(("pretty", "jsonl", "line"),
+               help="pretty: grids (the default on a terminal); jsonl: one JSON object per puzzle (the default in a "
+                    "pipe); line: one solution string per puzzle.")
 @click.option("--unique/--no-unique", default=True, show_default=True,
               help="Prove the solution unique (a second solve with the first blocked); --no-unique skips it for speed.")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=None, metavar="N",
@@ -38,18 +45,17 @@ WARM_UP_SECONDS = 0.25  # work done in this process before worker processes are 
 @click.option("--encoding", type=click.Choice(ENCODINGS), default=DEFAULT_ENCODING, show_default=True,
               help="extended: cell and group constraints both ways (fast); minimal: at-least-one per cell and "
                    "at-most-one per group only.")
-@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, metavar="NAME",
+@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, metavar="NAME", callback=_checked(check_solver),
               help=f"PySAT solver: {', '.join(SOLVER_NAMES)} (those in your PySAT build).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Give up on a puzzle after this long (status 'timeout'); the rest go on.")
 @click.option("--conflicts", type=click.IntRange(min=1), default=None, metavar="N",
               help="Give up on a puzzle after N solver conflicts: a timeout that is the same on every machine.")
-@click.option("--size", type=int, default=None, metavar="SIDE",
+@click.option("--size", type=int, default=None, metavar="SIDE", callback=_checked(lambda side: Shape.of_side(side).side),
               help="Force the side length (e.g. 16) instead of inferring it from the number of cells.")
-@click.option("--alphabet", default=None, metavar="SYMBOLS",
+@click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
               help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Worker processes (default: all cores). Output stays in input order.")
+@jobs_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
 @click.option("--rate", is_flag=True, help="Rate each puzzle: score, Chen's complexity, deduction level (JSON: 'rating').")
 @click.option("--explain", is_flag=True, help="Show the human deductions (singles, pointing/claiming, subsets, ...) "
@@ -62,9 +68,9 @@ WARM_UP_SECONDS = 0.25  # work done in this process before worker processes are 
               help="Jigsaw region map: one label per cell, each label one region.")
 @click.option("--cages", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
-@click.pass_context
-def solve(ctx: click.Context, files, output_format, unique, count, encoding, solver, timeout, conflicts, size,
-          alphabet, jobs, dimacs, rate, explain, hint, variants, regions, cages) -> None:
+@click.pass_obj
+def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, size, alphabet, jobs,
+          dimacs, rate, explain, hint, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -77,74 +83,79 @@ def solve(ctx: click.Context, files, output_format, unique, count, encoding, sol
     Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise,
     2 usage error, 130 interrupted.
     """
-    env = Env()
-    try:
-        check_solver(solver)
-        reader = Reader(size, alphabet)
-        lines = read_lines(files)
-        extras = make_extras(variants, regions, cages, rate, explain, hint)
-        if dimacs:
-            ctx.exit(_write_dimacs(env, reader.records(lines), encoding, extras))
-        if set(files) <= {"-"} and stdin_is_terminal():
-            env.error("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
-        options = SolveOptions(encoding, solver, unique, count, conflicts, timeout)
-        fmt = resolve_format(output_format, env)
-        if extras is not None:
-            status = extras.run(env, reader.records(lines), fmt, options)
-        else:
-            progress = _progress_bar(env, files) if fmt != "pretty" else None
-            with closing(_results(reader.records(lines), options, jobs or default_jobs())) as results:
-                status = _write_all(env, results, fmt, options, progress)
-        if status is None:
-            env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
-            status = ExitStatus.FAILED
-    except (SolverUnavailable, PuzzleError) as error:
-        raise click.UsageError(str(error)) from None
-    except InputError as error:
-        env.error(str(error))
-        ctx.exit(ExitStatus.USAGE)
-    ctx.exit(status)
+    if explain and hint:
+        raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
+    variant = _variant(variants, regions, cages, env)
+    records = Reader(size, alphabet).records(read_lines(files, env.stdin))
+    if dimacs:
+        return _write_dimacs(env, records, encoding, variant)
+    if set(files) <= {"-"} and env.stdin_isatty:
+        env.error("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
+    options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint)
+    fmt = resolve_format(output_format, env)
+    progress = _progress_bar(env, files) if fmt != "pretty" else None
+    with closing(answers(records, options, jobs_or_all(jobs))) as found:
+        status = write_all(env, found, fmt, SudokuPresenter(options), progress)
+    if status is None:
+        env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
+        return ExitStatus.FAILED
+    return status
 
 
-def _results(records, options: SolveOptions, jobs: int):
-    """(record, result) for every record, in input order, solved here or in `jobs` worker processes.
+class SudokuPresenter(Presenter):
+    """Answers of `puzzlesat sudoku` in each format."""
 
-    With several jobs the first WARM_UP_SECONDS of work is still done here, so that small inputs
-    never pay for starting worker processes; whatever is left then goes to the workers.
-    """
-    records = iter(records)
-    pool = SolverPool(options.encoding, options.solver)
-    kwargs = options.solve_kwargs()
-    started = time.monotonic()
-    for record in records:
-        yield record, Result("invalid", error=record.error) if record.error else pool.solve(record.puzzle, **kwargs)
-        if jobs > 1 and time.monotonic() - started > WARM_UP_SECONDS:
-            break
-    else:
-        return
-    pool.close()
-    yield from _results_in_workers(records, options, jobs)
+    def __init__(self, options: SolveOptions):
+        self.options = options
+        self.source: Optional[str] = None
+        self.lines_before = self.last_line = 0  # for the progress bar: lines of the files already read
+
+    def jsonl(self, answer: Answer) -> str:
+        return json_line(answer, self.options)
+
+    def line(self, answer: Answer) -> str:
+        return line_text(answer, self.options)
+
+    def pretty(self, answer: Answer):
+        from puzzlesat.render.sudoku import answer_view
+
+        return answer_view(answer, self.options)
+
+    def status(self, answer: Answer) -> str:
+        return answer.result.status
+
+    def failed(self, answer: Answer) -> bool:
+        return not answer.ok
+
+    def problem(self, answer: Answer) -> Optional[str]:
+        if answer.result.status != Status.INVALID:
+            return None
+        return f"{answer.record.where}: {answer.result.error}"
+
+    def summary(self, tally: Counter):
+        from puzzlesat.render.sudoku import summary
+
+        return summary(tally)
+
+    def progress(self, answer: Answer, done: int) -> tuple:
+        record = answer.record
+        if record.source != self.source:
+            self.lines_before, self.source = self.lines_before + self.last_line, record.source
+        self.last_line = record.line
+        read = self.lines_before + record.line
+        return read, f"line {read:,}"
 
 
-def _results_in_workers(records, options: SolveOptions, jobs: int):
-    """(record, result) pairs computed by worker processes, in input order."""
-    from puzzlesat.parallel import ordered_map
-    from puzzlesat.sudoku.batch import pack, solve_packed, worker_died
+def _variant(names, regions_file: Optional[str], cages_file: Optional[str], env: Env):
+    """The Variant the options ask for, or None for classic rules (VariantError for bad names or files)."""
+    if not (names or regions_file or cages_file):
+        return None
+    from puzzlesat.sudoku.variant_files import read_cages, read_regions
+    from puzzlesat.sudoku.variants import make_variant
 
-    held: deque = deque()
-
-    def packed():
-        for record in records:
-            held.append(record)
-            yield pack(record)
-
-    for result in ordered_map(partial(solve_packed, options), packed(), jobs, on_failure=worker_died):
-        record = held.popleft()
-        if result is None:
-            result = Result("invalid", error=record.error)
-        else:
-            result.puzzle = record.puzzle
-        yield record, result
+    regions = read_regions(read_lines([regions_file], env.stdin)) if regions_file else None
+    cages = read_cages(read_lines([cages_file], env.stdin)) if cages_file else ()
+    return make_variant(names, regions, cages)
 
 
 def _progress_bar(env: Env, files):
@@ -153,42 +164,15 @@ def _progress_bar(env: Env, files):
         return None
     from puzzlesat.render.progress import ProgressBar
 
-    return ProgressBar(env.stderr, count_lines(files))
+    return ProgressBar(env.console(stderr=True), count_lines(files), "puzzles")
 
 
-def _write_all(env: Env, results, fmt: str, options: SolveOptions, progress=None) -> Optional[int]:
-    """Write each result as it comes; the exit status for the run, None if there was no record."""
-    writer = RECORD_WRITERS[fmt](env, {"count": options.count})
-    report = progress.say if progress is not None else env.error
-    failed = seen = finished_lines = last_line = 0
-    source = None
-    try:
-        for record, result in results:
-            seen += 1
-            if record.source != source:
-                finished_lines, source = finished_lines + last_line, record.source
-            last_line = record.line
-            if result.status == "invalid":
-                report(f"{record.where}: {result.error}")
-            writer.write(record, result)
-            failed += not result.ok
-            if progress is not None:
-                progress.update(seen, finished_lines + last_line)
-    finally:
-        if progress is not None:
-            progress.close(seen, finished_lines + last_line)
-    writer.close()
-    if not seen:
-        return None
-    return ExitStatus.FAILED if failed else ExitStatus.OK
-
-
-def _write_dimacs(env: Env, records, encoding: str, extras=None) -> int:
+def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
     """DIMACS for exactly one puzzle."""
-    from puzzlesat.sudoku.encode import Rules, to_dimacs
+    from puzzlesat.sudoku.encode import write_cnf
+    from puzzlesat.sudoku.rules import classic_rules
 
-    records = iter(records)
-    first: Optional[object] = next(records, None)
+    first = next(records, None)
     if first is None:
         env.error("no puzzle found for --dimacs")
         return ExitStatus.FAILED
@@ -199,7 +183,6 @@ def _write_dimacs(env: Env, records, encoding: str, extras=None) -> int:
     if first.error:
         env.error(f"{first.where}: {first.error}")
         return ExitStatus.FAILED
-    rules = extras.rules_for(first.puzzle.shape) if extras is not None else Rules(first.puzzle.shape)
-    for line in to_dimacs(first.puzzle, rules, encoding):
-        env.stdout.write(line + "\n")
+    shape = first.puzzle.shape
+    write_cnf(env.stdout, first.puzzle, variant.rules(shape) if variant is not None else classic_rules(shape), encoding)
     return ExitStatus.OK

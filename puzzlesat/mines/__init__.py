@@ -1,4 +1,4 @@
-"""Minesweeper analysis: read a position, decide consistency and certain cells, count exact probabilities.
+"""Minesweeper: read a position, decide consistency and certain cells, count exact probabilities, play games.
 
 >>> from puzzlesat.mines import parse_board, analyze
 >>> result = analyze(parse_board("# mines: 2\\n1??\\n12?\\n.1?"))
@@ -6,50 +6,43 @@
 ('consistent', [(0, 2)], [(0, 1)])
 >>> [str(p) for p in result.probabilities[1]]
 ['None', 'None', '1/2']
+>>> from puzzlesat.mines import parse_size, simulate
+>>> summary = simulate(parse_size("beginner"), "minprob", games=20, seed=0)
+>>> summary.games, 0 <= summary.wins <= 20
+(20, True)
 """
 
-from puzzlesat.mines.analyze import (
-    CONSISTENT,
-    INCONSISTENT,
-    UNKNOWN,
-    Analysis,
-    VerificationError,
-    analyze,
-    best_move,
-    mine_probabilities,
-)
-from puzzlesat.mines.board import (
-    FLAG,
-    HIDDEN,
-    Board,
-    BoardError,
-    format_friendly,
-    format_mine,
-    parse_board,
-    parse_friendly,
-    parse_mine,
-)
-from puzzlesat.mines.count import CountingStopped
-from puzzlesat.sat import Budget
+from __future__ import annotations
+
+from puzzlesat.budget import Budget
+from puzzlesat.errors import BoardError, Inconsistent, OutOfBudget, VerificationError
+from puzzlesat.mines.analysis import CONSISTENT, INCONSISTENT, UNKNOWN, Analysis, analyze, best_move, mine_probabilities
+from puzzlesat.mines.board import FLAG, HIDDEN, MINE, Board, format_friendly, format_mine, parse_board, parse_friendly, parse_mine
+from puzzlesat.mines.count import Counts, count_layouts
 
 __all__ = [
-    "Analysis",
-    "Board",
-    "BoardError",
-    "Budget",
-    "CONSISTENT",
-    "CountingStopped",
-    "FLAG",
-    "HIDDEN",
-    "INCONSISTENT",
-    "UNKNOWN",
-    "VerificationError",
-    "analyze",
-    "best_move",
-    "format_friendly",
-    "format_mine",
-    "mine_probabilities",
-    "parse_board",
-    "parse_friendly",
-    "parse_mine",
+    "Analysis", "Board", "BoardError", "Budget", "CONSISTENT", "Counts", "FLAG", "Game", "HIDDEN", "INCONSISTENT",
+    "Inconsistent", "LEVELS", "MINE", "OutOfBudget", "STRATEGIES", "Setup", "UNKNOWN", "VerificationError", "analyze",
+    "best_move", "count_layouts", "format_friendly", "format_mine", "mine_probabilities", "parse_board",
+    "parse_friendly", "parse_mine", "parse_size", "play_game", "replay", "simulate",
 ]
+
+_LAZY = {  # imported on first use, so that analysing a board starts fast
+    "Game": "puzzlesat.mines.game",
+    "Setup": "puzzlesat.mines.game",
+    "LEVELS": "puzzlesat.mines.game",
+    "parse_size": "puzzlesat.mines.game",
+    "STRATEGIES": "puzzlesat.mines.strategy",
+    "simulate": "puzzlesat.mines.simulation",
+    "replay": "puzzlesat.mines.simulation",
+    "play_game": "puzzlesat.mines.simulation",
+}
+
+
+def __getattr__(name: str):
+    """The play side (Game, Setup, simulate, replay, ...), imported when first asked for."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'puzzlesat.mines' has no attribute {name!r}")

@@ -8,7 +8,7 @@ mine, `1`-`8` a revealed number, `.` or `0` a revealed empty cell. Spaces and ta
 ignored (they are never cells), so `1 ? ?` and `1??` are the same row. Lines starting with `#` are
 comments; a comment `# mines: N` (or `# mines = N`) gives the total number of mines, flags included.
 
-Positions are (row, col), 0-based, origin top-left.
+Positions are (row, col), 0-based, origin top-left; inside the engines a cell is an index, row * width + col.
 """
 
 from __future__ import annotations
@@ -16,10 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable, Optional, Sequence, Union
+from typing import Iterable, Optional, Sequence, Tuple, Union
 
-HIDDEN = -1
-FLAG = -2
+from puzzlesat.errors import BoardError
+
+HIDDEN = -1  # a covered cell
+FLAG = -2  # a covered cell the player marked as a mine
+MINE = -3  # a mine shown once a game is over (never part of a Board the engines read)
 
 MINE_HEADER = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 MINES_COMMENT = re.compile(r"^#\s*mines\s*[:=]\s*(\S+)\s*$", re.IGNORECASE)
@@ -27,26 +30,22 @@ MINE_CODES = {"H": HIDDEN, "F": FLAG, **{str(n): n for n in range(9)}}
 FRIENDLY_CODES = {"?": HIDDEN, "H": HIDDEN, "F": FLAG, "*": FLAG, ".": 0, **{str(n): n for n in range(9)}}
 FRIENDLY_SEPARATORS = " \t"
 
-Position = tuple
+Position = Tuple[int, int]
 
 
-class BoardError(ValueError):
-    """A board that cannot be read; `line` and `column` are 1-based, or None when unknown."""
-
-    def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None):
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
-
-    def located(self, source: str) -> str:
-        """The message prefixed with `source:line:column:` as far as known."""
-        where = source
-        if self.line is not None:
-            where += f":{self.line}"
-            if self.column is not None:
-                where += f":{self.column}"
-        return f"{where}: {self.message}"
+@lru_cache(maxsize=32)
+def neighbour_table(width: int, height: int) -> Tuple[Tuple[int, ...], ...]:
+    """For each cell index of a width x height board, the indices of its (up to 8) neighbours."""
+    table = []
+    for row in range(height):
+        for col in range(width):
+            table.append(tuple(
+                r * width + c
+                for r in range(max(row - 1, 0), min(row + 2, height))
+                for c in range(max(col - 1, 0), min(col + 2, width))
+                if (r, c) != (row, col)
+            ))
+    return tuple(table)
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,25 @@ class Board:
 
     def neighbours(self, position: Position) -> tuple:
         """The up to 8 positions around one."""
-        return _neighbour_table(self.height, self.width)[position[0] * self.width + position[1]]
+        return tuple(map(self.position, self.neighbour_table[self.index(position)]))
+
+    def index(self, position: Position) -> int:
+        """The cell index of a position."""
+        return position[0] * self.width + position[1]
+
+    def position(self, index: int) -> Position:
+        """The position of a cell index."""
+        return divmod(index, self.width)
+
+    @property
+    def neighbour_table(self) -> Tuple[Tuple[int, ...], ...]:
+        """Neighbour indices of every cell index (shared by all boards of this size)."""
+        return neighbour_table(self.width, self.height)
+
+    @cached_property
+    def known(self) -> tuple:
+        """Every cell's value (HIDDEN, FLAG or a number), row by row: what the engines read."""
+        return tuple(value for row in self.cells for value in row)
 
     @cached_property
     def hidden(self) -> list:
@@ -110,22 +127,6 @@ class Board:
         return None if self.total_mines is None else self.total_mines - len(self.flags)
 
 
-@lru_cache(maxsize=32)
-def _neighbour_table(height: int, width: int) -> tuple:
-    """For every cell of a height x width board, row by row, the positions around it (shared by all boards)."""
-    return tuple(_around(r, c, height, width) for r in range(height) for c in range(width))
-
-
-def _around(row: int, col: int, height: int, width: int) -> tuple:
-    """Positions next to (row, col) inside a height x width board."""
-    return tuple(
-        (r, c)
-        for r in range(max(row - 1, 0), min(row + 2, height))
-        for c in range(max(col - 1, 0), min(col + 2, width))
-        if (r, c) != (row, col)
-    )
-
-
 def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns=None) -> None:
     """Raise BoardError for values out of range, numbers above their neighbour count, more flags than mines.
 
@@ -139,7 +140,7 @@ def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns
         value = board[r, c]
         if value not in (HIDDEN, FLAG) and not 0 <= value <= 8:
             raise BoardError(f"cell value {value} is not HIDDEN, FLAG or 0..8", line_of(r), column_of(r, c))
-        room = len(board.neighbours((r, c)))
+        room = len(board.neighbour_table[board.index((r, c))])
         if value > room:
             raise BoardError(f"a {value} here is impossible: the cell has only {room} neighbours", line_of(r), column_of(r, c))
     if board.total_mines is not None:

@@ -1,312 +1,458 @@
-"""Exact counting of mine layouts: trivial rules, groups of interchangeable cells, independent parts.
+"""Exact counting of mine layouts: the one engine behind both the analysis and the players.
 
-1. Trivial rules fix the cells of any number that needs no more mines, or needs all its hidden cells.
-2. The cells left touch the same set of numbers in groups; a group of s cells holding m mines stands
-   for C(s, m) layouts, so groups, not cells, are enumerated.
-3. Groups that share no number, directly or through others, form independent parts. Each part is
-   swept group by group, merging partial layouts that agree on everything still open (the numbers
-   already touched but not finished, and the mines used): a forward pass counts the layouts of the
-   part by mine count, a backward pass weighs each with what the rest of the board allows.
-4. The rest of the board: the other parts, and the cells off the frontier, which share the mines
-   left over: a part layout with k mines weighs sum_j rest(j) * C(off-frontier cells, left - k - j).
+1. Trivial rules fix the cells of any number that needs no more mines, or needs all its undecided cells,
+   until nothing changes (starting from the numbers that changed, when the caller knows them).
+2. The undecided cells next to numbers (the frontier) touch the same set of numbers in groups; a group of s
+   cells holding m mines stands for C(s, m) layouts, so groups, not cells, are enumerated.
+3. Groups that share no number, directly or through others, form independent parts. Each part is swept
+   group by group in an order that closes numbers early, merging partial layouts that agree on everything
+   still open (the needs of the numbers touched but not finished, and the mines used): a forward pass counts
+   the part's layouts by mine count, a backward pass counts, for every group and every mine count of the
+   whole part, the layouts weighted by the group's mines. Both are independent of the rest of the board, so
+   a part is counted once and remembered (`memo`) while a player tries many moves on one position.
+4. The rest of the board: the other parts, and the cells off the frontier, which share the mines left over;
+   a part layout with k mines weighs sum_j rest(j) * C(off-frontier cells, left - k - j).
+Everything is an exact integer; probabilities are Fractions of the number of layouts, so 0 and 1 are proofs.
+Without a total, parts are independent and only certain cells and the layout count come out.
 
-Everything is an exact integer; probabilities are Fractions of the number of layouts.
+Also here: every layout listed one by one (`list_layouts`), for the endgame search when few remain.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+import heapq
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from typing import Optional
+from typing import AbstractSet, Dict, List, Optional, Sequence, Set, Tuple
 
-from puzzlesat.mines.encode import Equations
+from puzzlesat.budget import Budget
+from puzzlesat.errors import Inconsistent
+from puzzlesat.mines.board import FLAG, HIDDEN
+from puzzlesat.mines.equations import covered, revealed, unresolved
 
-
-class CountingStopped(RuntimeError):
-    """The counting ran past its deadline."""
+CLOCK_EVERY = 512  # partial layouts between two looks at the budget
 
 
 @dataclass
 class Counts:
-    """What counting found: consistency, certain cells, and with a total the probability of every hidden cell."""
+    """What counting found: certain cells and, with a total, the layouts with a mine on each undecided cell."""
 
-    consistent: bool
-    safe: set
-    mines: set
-    probabilities: Optional[dict] = None  # hidden position -> Fraction, None without a total
-    layouts: Optional[int] = None  # mine layouts of all hidden cells that explain the board
+    safe: Set[int]
+    mines: Set[int]  # certain mines among the covered cells (those the caller knew included)
+    layouts: int = 0  # layouts of all covered cells that explain the position (0 when not counted)
+    numerators: Dict[int, int] = field(default_factory=dict)  # undecided cell -> layouts with a mine there
+    frontier: Tuple[int, ...] = ()
+    off_frontier: Tuple[int, ...] = ()  # undecided covered cells next to no number
+    counted: bool = False
 
+    def probability(self, cell: int) -> float:
+        """The chance that `cell` holds a mine (needs a total and counted=True)."""
+        if cell in self.mines:
+            return 1.0
+        if cell in self.safe:
+            return 0.0
+        return self.numerators[cell] / self.layouts
 
-@dataclass
-class _Group:
-    """Frontier cells that touch exactly the same numbers."""
-
-    cells: list
-    constraints: tuple
-
-
-def count(eq: Equations, deadline: Optional[float] = None) -> Counts:
-    """Count the layouts of a board's equations exactly; raise CountingStopped after `deadline` (monotonic)."""
-    fixed = trivial_rules(eq)
-    if fixed is None:
-        return Counts(False, set(), set())
-    constraints = _open_constraints(eq, fixed)
-    groups = _groups(eq, fixed, constraints)
-    parts = [_Part(groups, members, constraints, deadline) for members in _components(groups, constraints)]
-    left = None if eq.mines_left is None else eq.mines_left - sum(fixed.values())
-    for part in parts:
-        part.forward(left)
-        if not part.polynomial:
-            return Counts(False, set(), set())
-    if left is None:
-        return _without_total(eq, fixed, parts)
-    return _with_total(eq, fixed, parts, left)
+    def exact(self, cell: int) -> Fraction:
+        """The same as a Fraction."""
+        if cell in self.mines:
+            return Fraction(1)
+        if cell in self.safe:
+            return Fraction(0)
+        return Fraction(self.numerators[cell], self.layouts)
 
 
-def trivial_rules(eq: Equations) -> Optional[dict]:
-    """Cells fixed by numbers needing none or all of their open cells: position -> is a mine; None if stuck."""
-    cells = [set(c.cells) for c in eq.constraints]
-    need = [c.need for c in eq.constraints]
-    watching: dict = {}
-    for index, constraint in enumerate(eq.constraints):
-        for cell in constraint.cells:
-            watching.setdefault(cell, []).append(index)
-    fixed: dict = {}
-    queue = list(range(len(cells)))
+def trivial(known: Sequence[int], neighbours, mines: AbstractSet[int] = frozenset(),
+            numbers: Optional[Sequence[int]] = None) -> Tuple[Set[int], Set[int]]:
+    """Safe cells and mines (the given ones included) that single numbers force, applied until nothing changes.
+
+    `numbers`: the revealed cells to start from (all by default). Raises Inconsistent for a number that cannot
+    be satisfied.
+    """
+    mines = set(mines)
+    safe: Set[int] = set()
+    queue = revealed(known) if numbers is None else list(numbers)
+    queued = set(queue)
     while queue:
         index = queue.pop()
-        open_cells, needed = cells[index], need[index]
-        if needed < 0 or needed > len(open_cells):
-            return None
-        if not open_cells or 0 < needed < len(open_cells):
+        queued.discard(index)
+        need, cells = unresolved(index, known, neighbours, mines, safe)
+        if need < 0 or need > len(cells):
+            raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+        if not cells:
             continue
-        mine = needed > 0
-        for cell in list(open_cells):
-            fixed[cell] = mine
-            for other in watching[cell]:
-                cells[other].discard(cell)
-                need[other] -= mine
-                queue.append(other)
-    return fixed
-
-
-def _open_constraints(eq: Equations, fixed: dict) -> list:
-    """(cells, need) of every constraint that still has unfixed cells."""
-    result = []
-    for constraint in eq.constraints:
-        cells = [cell for cell in constraint.cells if cell not in fixed]
-        if cells:
-            need = constraint.need - sum(1 for cell in constraint.cells if fixed.get(cell))
-            result.append((cells, need))
-    return result
-
-
-def _groups(eq: Equations, fixed: dict, constraints: list) -> list:
-    """Unfixed frontier cells grouped by the set of open constraints they touch."""
-    touching: dict = {}
-    for index, (cells, _) in enumerate(constraints):
+        if need == 0:
+            safe.update(cells)
+        elif need == len(cells):
+            mines.update(cells)
+        else:
+            continue
         for cell in cells:
-            touching.setdefault(cell, []).append(index)
-    by_signature: dict = {}
-    for cell in eq.frontier:
-        if cell not in fixed:
-            by_signature.setdefault(tuple(touching[cell]), []).append(cell)
-    return [_Group(cells, signature) for signature, cells in by_signature.items()]
+            for other in neighbours[cell]:
+                if known[other] > 0 and other not in queued:
+                    queue.append(other)
+                    queued.add(other)
+    return safe, mines
 
 
-def _components(groups: list, constraints: list) -> list:
-    """Indexes of groups that are linked through shared constraints, each list in sweep order."""
-    groups_of = [[] for _ in constraints]
-    for index, group in enumerate(groups):
-        for constraint in group.constraints:
-            groups_of[constraint].append(index)
-    seen, parts = set(), []
-    for start in range(len(groups)):
-        if start in seen:
-            continue
-        order, queue = [], [start]
-        seen.add(start)
-        while queue:
-            index = queue.pop(0)
-            order.append(index)
-            for constraint in groups[index].constraints:
-                for other in groups_of[constraint]:
-                    if other not in seen:
-                        seen.add(other)
-                        queue.append(other)
-        parts.append(order)
-    return parts
+def count_layouts(
+    known: Sequence[int],
+    neighbours,
+    total: Optional[int],
+    mines: AbstractSet[int] = frozenset(),
+    *,
+    probabilities: bool = True,
+    memo: Optional[dict] = None,
+    numbers: Optional[Sequence[int]] = None,
+    changed: Optional[Sequence[int]] = None,
+    budget: Optional[Budget] = None,
+) -> Counts:
+    """Count the layouts of a position (see puzzlesat.mines.equations): certain cells, and with the total
+    (flags and `mines` included) the layouts and each undecided cell's share of them.
+
+    With probabilities=False it stops after the trivial rules when they found a safe cell. `memo` keeps part
+    counts between related calls; `numbers` may list the revealed cells that can still constrain anything
+    (see active_numbers), `changed` the numbers the trivial rules need to start from (when the rest are known
+    to give nothing new). Raises Inconsistent when no layout fits, OutOfBudget when the budget runs out.
+    """
+    safe, sure = trivial(known, neighbours, mines, numbers if changed is None else changed)
+    if safe and not probabilities:
+        return Counts(safe, sure)
+    constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
+    undecided = covered(known, sure, safe)
+    off = tuple(cell for cell in undecided if cell not in frontier)
+    left = None if total is None else total - len(sure) - known.count(FLAG)
+    if left is not None and not 0 <= left <= len(undecided):
+        raise Inconsistent("the mine count does not fit the position")
+    running = None if budget is None or budget.unlimited else budget.start()
+    parts = [_part(component, memo, running) for component in _components(constraints)]
+    counts = _without_total(parts, off) if left is None else _with_total(parts, off, left)
+    counts.safe |= safe
+    counts.mines |= sure
+    counts.frontier = tuple(sorted(frontier))
+    return counts
 
 
-class _Part:
-    """One independent part of the frontier, swept group by group (see the module docstring)."""
+def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSet[int], counts: Counts
+                 ) -> Tuple[Tuple[int, ...], List[frozenset]]:
+    """Every mine layout of the cells `counts` left undecided, listed (meant for positions with few layouts)."""
+    sure = set(mines) | counts.mines
+    undecided = tuple(sorted(cell for cell in counts.numerators if cell not in counts.safe and cell not in sure))
+    constraints, _ = _constraints(known, neighbours, sure, counts.safe)
+    constraints.append((undecided, total - len(sure) - known.count(FLAG)))
+    sweep = _Sweep(constraints, group=False)
+    sweep.forward()
+    order = [cells[0] for cells in sweep.groups]
+    return undecided, [frozenset(cell for cell, bit in zip(order, leaf) if bit) for leaf in sweep.leaves()]
 
-    def __init__(self, groups: list, order: list, constraints: list, deadline: Optional[float]):
-        self.groups = [groups[index] for index in order]
-        self.constraints = constraints
-        self.deadline = deadline
-        self.layers: list = []  # per group: the partial layouts before it, {(open needs, mines): count}
-        self.moves: list = []  # per group: (key, mines put in the group, ways, next key)
-        self.polynomial: dict = {}  # mines in the part -> number of layouts
-        self.tallies: list = []  # per group: weighted sum of mines in the group over all layouts
 
-    def _steps(self) -> list:
-        """Per group: size, and how each open constraint is carried from before to after it."""
-        last, remaining = {}, {}
-        for step, group in enumerate(self.groups):
-            for constraint in group.constraints:
-                last[constraint] = step
-                remaining[constraint] = remaining.get(constraint, 0) + len(group.cells)
-        active: list = []
-        steps = []
-        for step, group in enumerate(self.groups):
-            touched = set(group.constraints)
-            for constraint in touched:
-                remaining[constraint] -= len(group.cells)
-            after = sorted((set(active) | touched) - {c for c in touched if last[c] == step})
-            position = {constraint: index for index, constraint in enumerate(active)}
-            sources = [(position.get(c, -1), self.constraints[c][1], c in touched) for c in after]
-            checks = [(position.get(c, -1), self.constraints[c][1], remaining[c]) for c in sorted(touched)]
-            steps.append((len(group.cells), sources, checks))
-            active = after
-        return steps
+def _constraints(known, neighbours, mines, safe, numbers=None) -> Tuple[list, Set[int]]:
+    """The equations (cells, mines needed) left by numbers with undecided neighbours, each once, and the frontier."""
+    seen = set()
+    constraints = []
+    frontier: Set[int] = set()
+    for index in revealed(known) if numbers is None else numbers:
+        need, cells = unresolved(index, known, neighbours, mines, safe)
+        if cells:
+            key = (tuple(cells), need)
+            if key not in seen:
+                seen.add(key)
+                constraints.append(key)
+                frontier.update(cells)
+    return constraints, frontier
 
-    def forward(self, left: Optional[int]) -> None:
-        """Count the layouts of the part by number of mines (never more than `left`)."""
-        layer = {((), 0): 1}
-        for step in self._steps():
+
+def _components(constraints: list) -> List[list]:
+    """Split the equations into independent parts (no shared cell, directly or through others)."""
+    parent = list(range(len(constraints)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: Dict[int, int] = {}
+    for k, (cells, _) in enumerate(constraints):
+        for cell in cells:
+            if cell in owner:
+                parent[find(k)] = find(owner[cell])
+            else:
+                owner[cell] = k
+    parts: Dict[int, list] = {}
+    for k, constraint in enumerate(constraints):
+        parts.setdefault(find(k), []).append(constraint)
+    return list(parts.values())
+
+
+def _part(constraints: list, memo: Optional[dict], budget: Optional[Budget]) -> "_Sweep":
+    """One part swept forward (or taken from the memo)."""
+    key = frozenset(constraints)
+    if memo is not None and key in memo:
+        return memo[key]
+    part = _Sweep(constraints, budget=budget)
+    part.forward()
+    if not part.polynomial:
+        raise Inconsistent("no layout fits the numbers")
+    if memo is not None:
+        memo[key] = part
+    return part
+
+
+class _Sweep:
+    """The sweep over one part's groups (module docstring, step 3); with group=False every cell is a group.
+
+    A partial layout is one integer: the mines used so far in the low bits, then a few bits for the need of
+    each open number (a number gets a slot when first touched and gives it back, at 0, when finished), so
+    putting m mines in a group is one addition: key + opened - m * delta.
+    """
+
+    def __init__(self, constraints: list, group: bool = True, budget: Optional[Budget] = None):
+        self.budget = budget
+        signatures = _signatures(constraints, group)
+        self.groups = [cells for _, cells in signatures]
+        self.steps = _steps(signatures, [need for _, need in constraints])
+        self.layers: list = []  # per group: the partial layouts before it, {key: layouts}
+        self.polynomial: Dict[int, int] = {}  # mines in the part -> layouts
+
+    def forward(self) -> None:
+        """Count partial layouts group by group, then the part's layouts by mine count."""
+        layer = {0: 1}
+        for opened, checks, delta, chooses in self.steps:
             self.layers.append(layer)
-            moves, following = [], {}
+            following: Dict[int, int] = {}
             for done, (key, ways) in enumerate(layer.items()):
-                if done % 512 == 0:
-                    self._check_clock()
-                for move in _moves(key, step, left):
-                    moves.append(move)
-                    target = move[3]
-                    following[target] = following.get(target, 0) + ways * move[2]
-            self.moves.append(moves)
+                if self.budget is not None and done % CLOCK_EVERY == 0:
+                    self.budget.check("counting")
+                key += opened
+                low, high = _bounds(key, checks, len(chooses) - 1)
+                for m in range(low, high + 1):
+                    target = key - m * delta
+                    following[target] = following.get(target, 0) + ways * chooses[m]
             layer = following
         self.layers.append(layer)
-        self.polynomial = {mines: ways for (_, mines), ways in layer.items()}
+        self.polynomial = layer  # every number finished: a key is just the number of mines
 
-    def backward(self, weight: dict) -> int:
-        """Weigh each full layout with k mines by weight[k]; fill self.tallies; return the weighted total."""
-        behind = {key: weight.get(key[1], 0) for key in self.layers[-1]}
-        tallies = []
-        for step in range(len(self.groups) - 1, -1, -1):
-            layer, here, tally = self.layers[step], {}, 0
-            for done, (key, m, choose, target) in enumerate(self.moves[step]):
-                if done % 2048 == 0:
-                    self._check_clock()
-                onward = behind.get(target, 0)
+    def tallies(self, weight: Dict[int, int]) -> List[int]:
+        """Per group, its mines summed over the part's layouts, a layout with k mines counted weight[k] times."""
+        behind = {key: weight.get(key, 0) for key in self.layers[-1]}
+        tallies = [0] * len(self.steps)
+        for step in range(len(self.steps) - 1, -1, -1):
+            opened, checks, delta, chooses = self.steps[step]
+            here: Dict[int, int] = {}
+            tally = 0
+            for done, (key, ways) in enumerate(self.layers[step].items()):
+                if self.budget is not None and done % CLOCK_EVERY == 0:
+                    self.budget.check("counting")
+                start = key + opened
+                low, high = _bounds(start, checks, len(chooses) - 1)
+                onward = 0
+                for m in range(low, high + 1):
+                    value = behind.get(start - m * delta)
+                    if value:
+                        value *= chooses[m]
+                        onward += value
+                        tally += ways * value * m
                 if onward:
-                    value = choose * onward
-                    here[key] = here.get(key, 0) + value
-                    if m:
-                        tally += layer[key] * value * m
-            tallies.append(tally)
+                    here[key] = onward
+            tallies[step] = tally
             behind = here
-        self.tallies = tallies[::-1]
-        return behind.get(((), 0), 0)
+        return tallies
 
-    def _check_clock(self) -> None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise CountingStopped("counting stopped at the time limit")
+    def leaves(self) -> List[tuple]:
+        """Every complete layout as mines per group, in lexicographic order (fewer mines first)."""
+        alive = [set(self.layers[-1])]
+        for step in range(len(self.steps) - 1, -1, -1):
+            opened, checks, delta, chooses = self.steps[step]
+            ahead = alive[-1]
+            alive.append({key for key in self.layers[step]
+                          if any(key + opened - m * delta in ahead for m in _choices(key + opened, checks, chooses))})
+        alive.reverse()
+        found: list = []
+        self._walk(0, 0, [], alive, found)
+        return found
+
+    def _walk(self, step: int, key: int, counts: list, alive: list, found: list) -> None:
+        """Depth-first over the moves that lead to a complete layout."""
+        if step == len(self.steps):
+            found.append(tuple(counts))
+            return
+        opened, checks, delta, chooses = self.steps[step]
+        key += opened
+        for m in _choices(key, checks, chooses):
+            if key - m * delta in alive[step + 1]:
+                counts.append(m)
+                self._walk(step + 1, key - m * delta, counts, alive, found)
+                counts.pop()
 
 
-def _moves(key: tuple, step: tuple, left: Optional[int]) -> list:
-    """From a partial layout (open needs, mines so far): (key, m, C(size, m), next key) for every count m
-    of mines in the next group that keeps each constraint it touches within reach."""
-    size, sources, checks = step
-    needs, mines = key
+def _bounds(key: int, checks: list, size: int) -> Tuple[int, int]:
+    """The fewest and most mines the next group may take: every number it touches stays within reach."""
     low, high = 0, size
-    for position, fresh, rest in checks:
-        need = needs[position] if position >= 0 else fresh
-        low, high = max(low, need - rest), min(high, need)
-    if left is not None:
-        high = min(high, left - mines)
-    moves = []
-    for m in range(low, high + 1):
-        after = tuple((needs[position] if position >= 0 else fresh) - (m if touched else 0)
-                      for position, fresh, touched in sources)
-        moves.append((key, m, comb(size, m), (after, mines + m)))
-    return moves
+    for shift, mask, rest in checks:
+        need = (key >> shift) & mask
+        if need - rest > low:
+            low = need - rest
+        if need < high:
+            high = need
+    return low, high
 
 
-def _without_total(eq: Equations, fixed: dict, parts: list) -> Counts:
-    """Certain cells when every layout of each part counts once (no total: parts are independent)."""
-    safe = {cell for cell, mine in fixed.items() if not mine}
-    mines = {cell for cell, mine in fixed.items() if mine}
-    layouts = 2 ** len(eq.off_frontier)
-    for part in parts:
-        total = part.backward({k: 1 for k in part.polynomial})
-        layouts *= total
-        for group, tally in zip(part.groups, part.tallies):
-            if tally == 0:
-                safe.update(group.cells)
-            elif tally == total * len(group.cells):
-                mines.update(group.cells)
-    return Counts(True, safe, mines, None, layouts)
+def _choices(key: int, checks: list, chooses: list) -> range:
+    """The numbers of mines the next group may take."""
+    low, high = _bounds(key, checks, len(chooses) - 1)
+    return range(low, high + 1)
 
 
-def _with_total(eq: Equations, fixed: dict, parts: list, left: int) -> Counts:
-    """Probabilities of every hidden cell, weighing parts against each other and the off-frontier cells."""
-    off = len(eq.off_frontier)
-    binomial = _Binomials(off)
-    rests = _products_of_others([part.polynomial for part in parts], left)
-    whole = _multiply(rests[0], parts[0].polynomial, left) if parts else {0: 1}
-    layouts = sum(ways * binomial(left - k) for k, ways in whole.items())
-    if layouts == 0:
-        return Counts(False, set(), set())
-    probabilities = {cell: Fraction(int(mine)) for cell, mine in fixed.items()}
-    for part, rest in zip(parts, rests):
-        weight = {k: sum(ways * binomial(left - k - j) for j, ways in rest.items()) for k in part.polynomial}
-        part.backward(weight)
-        for group, tally in zip(part.groups, part.tallies):
-            share = Fraction(tally, layouts * len(group.cells))
-            probabilities.update(dict.fromkeys(group.cells, share))
-    if off:
-        off_mines = sum(ways * comb(off - 1, left - k - 1) for k, ways in whole.items() if left - k - 1 >= 0)
-        probabilities.update(dict.fromkeys(eq.off_frontier, Fraction(off_mines, layouts)))
-    safe = {cell for cell, p in probabilities.items() if p == 0}
-    mines = {cell for cell, p in probabilities.items() if p == 1}
-    return Counts(True, safe, mines, probabilities, layouts)
+def _signatures(constraints: list, group: bool) -> list:
+    """(constraints touched, cells) per group of cells touching the same constraints, in sweep order."""
+    touching: Dict[int, List[int]] = {}
+    for k, (cells, _) in enumerate(constraints):
+        for cell in cells:
+            touching.setdefault(cell, []).append(k)
+    if not group:
+        return _order([(tuple(ks), [cell]) for cell, ks in touching.items()])
+    by_signature: Dict[tuple, List[int]] = {}
+    for cell, ks in touching.items():
+        by_signature.setdefault(tuple(ks), []).append(cell)
+    return _order(list(by_signature.items()))
 
 
-class _Binomials:
-    """C(n, k) for one n, cached, zero outside 0..n."""
+def _order(groups: list) -> list:
+    """Order groups so that constraints close early: each next group shares the most constraints with those
+    before it (ties: more constraints first, then the lowest cell); cells sorted within each group."""
+    ranked = sorted(groups, key=lambda item: (-len(item[0]), min(item[1])))
+    users: Dict[int, List[int]] = {}
+    for rank, (signature, _) in enumerate(ranked):
+        for k in signature:
+            users.setdefault(k, []).append(rank)
+    shared = [0] * len(ranked)
+    heap = [(0, rank) for rank in range(len(ranked))]
+    taken = [False] * len(ranked)
+    seen: Set[int] = set()
+    ordered = []
+    while heap:
+        score, rank = heapq.heappop(heap)
+        if taken[rank] or -score != shared[rank]:
+            continue
+        taken[rank] = True
+        signature, cells = ranked[rank]
+        ordered.append((signature, tuple(sorted(cells))))
+        for k in signature:
+            if k in seen:
+                continue
+            seen.add(k)
+            for other in users[k]:
+                if not taken[other]:
+                    shared[other] += 1
+                    heapq.heappush(heap, (-shared[other], other))
+    return ordered
 
-    def __init__(self, n: int):
-        self.n = n
-        self.cache: dict = {}
 
-    def __call__(self, k: int) -> int:
-        if k < 0 or k > self.n:
-            return 0
-        if k not in self.cache:
-            self.cache[k] = comb(self.n, k)
-        return self.cache[k]
+def _steps(signatures: list, needs: List[int]) -> list:
+    """Per group: (opened, checks, delta, chooses) for the packed keys of _Sweep.
+
+    `opened` adds the needs of the numbers first touched here; `checks` are (bit shift, mask, cells left after
+    this group) of each number touched; `delta` takes one mine from each of them and adds one to the count;
+    chooses[m] = C(size, m).
+    """
+    size_bits = sum(len(cells) for _, cells in signatures).bit_length()
+    width = max(4, max(needs, default=0).bit_length())  # bits per need: 4 hold any number's need (8 at most)
+    mask = (1 << width) - 1
+    last, remaining = {}, {}
+    for step, (signature, cells) in enumerate(signatures):
+        for k in signature:
+            last[k] = step
+            remaining[k] = remaining.get(k, 0) + len(cells)
+    slot: Dict[int, int] = {}
+    free: List[int] = []
+    steps = []
+    for step, (signature, cells) in enumerate(signatures):
+        opened = 0
+        for k in signature:
+            if k not in slot:
+                slot[k] = heapq.heappop(free) if free else len(slot) + len(free)
+                opened += needs[k] << (size_bits + width * slot[k])
+            remaining[k] -= len(cells)
+        checks = [(size_bits + width * slot[k], mask, remaining[k]) for k in signature]
+        delta = sum(1 << (size_bits + width * slot[k]) for k in signature) - 1
+        steps.append((opened, checks, delta, [comb(len(cells), m) for m in range(len(cells) + 1)]))
+        for k in signature:
+            if last[k] == step:
+                heapq.heappush(free, slot.pop(k))
+    return steps
 
 
-def _multiply(a: dict, b: dict, cap: int) -> dict:
-    """The product of two polynomials {power: coefficient}, powers above `cap` dropped."""
-    result: dict = {}
-    for i, x in a.items():
-        for j, y in b.items():
-            if i + j <= cap:
-                result[i + j] = result.get(i + j, 0) + x * y
-    return result
+def _convolve(a: Dict[int, int], b: Dict[int, int]) -> Dict[int, int]:
+    """Layout counts by mine number of two independent parts taken together."""
+    out: Dict[int, int] = {}
+    for m, x in a.items():
+        for k, y in b.items():
+            out[m + k] = out.get(m + k, 0) + x * y
+    return out
 
 
-def _products_of_others(polynomials: list, cap: int) -> list:
+def _others(polynomials: list) -> list:
     """For each polynomial, the product of all the others (prefix times suffix products)."""
     prefix = [{0: 1}]
     for polynomial in polynomials[:-1]:
-        prefix.append(_multiply(prefix[-1], polynomial, cap))
+        prefix.append(_convolve(prefix[-1], polynomial))
     result, suffix = [None] * len(polynomials), {0: 1}
     for index in range(len(polynomials) - 1, -1, -1):
-        result[index] = _multiply(prefix[index], suffix, cap)
-        suffix = _multiply(suffix, polynomials[index], cap)
+        result[index] = _convolve(prefix[index], suffix)
+        suffix = _convolve(suffix, polynomials[index])
     return result
+
+
+def _with_total(parts: List["_Sweep"], off: Tuple[int, ...], left: int) -> Counts:
+    """Weigh every part's layouts with the others' and with C(off-frontier cells, mines left for them)."""
+    free = len(off)
+    rests = _others([part.polynomial for part in parts])
+    whole = _convolve(rests[0], parts[0].polynomial) if parts else {0: 1}
+    total = sum(x * comb(free, left - m) for m, x in whole.items() if 0 <= left - m <= free)
+    if total == 0:
+        raise Inconsistent("no mine layout fits the numbers and the mine count")
+    numerators: Dict[int, int] = {}
+    safe: Set[int] = set()
+    mines: Set[int] = set()
+    for part, rest in zip(parts, rests):
+        outside = {m: sum(x * comb(free, left - m - k) for k, x in rest.items() if 0 <= left - m - k <= free)
+                   for m in part.polynomial}
+        for cells, mined in zip(part.groups, part.tallies(outside)):
+            numerators.update(dict.fromkeys(cells, _per_cell(mined, len(cells))))
+            _classify(cells, mined, len(cells) * total, safe, mines)
+    if free:
+        mined_off = sum(x * comb(free, left - m) * (left - m) for m, x in whole.items() if 0 <= left - m <= free)
+        numerators.update(dict.fromkeys(off, _per_cell(mined_off, free)))
+        _classify(off, mined_off, free * total, safe, mines)
+    return Counts(safe, mines, total, numerators, off_frontier=off, counted=True)
+
+
+def _without_total(parts: List["_Sweep"], off: Tuple[int, ...]) -> Counts:
+    """Certain cells when every layout of each part counts once (no total: parts are independent)."""
+    safe: Set[int] = set()
+    mines: Set[int] = set()
+    layouts = 2 ** len(off)
+    for part in parts:
+        total = sum(part.polynomial.values())
+        layouts *= total
+        for cells, mined in zip(part.groups, part.tallies(dict.fromkeys(part.polynomial, 1))):
+            _classify(cells, mined, len(cells) * total, safe, mines)
+    return Counts(safe, mines, layouts, off_frontier=off, counted=True)
+
+
+def _per_cell(mined: int, size: int) -> int:
+    """Layouts with a mine on one cell of an interchangeable group: the group's mine-weighted count over its size."""
+    quotient, remainder = divmod(mined, size)
+    if remainder:
+        raise AssertionError("group counts must split evenly over interchangeable cells")
+    return quotient
+
+
+def _classify(cells, mined: int, most: int, safe: Set[int], mines: Set[int]) -> None:
+    """Certain safe (no layout has a mine there) or certain mine (every layout has)."""
+    if mined == 0:
+        safe.update(cells)
+    elif mined == most:
+        mines.update(cells)

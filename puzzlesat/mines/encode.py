@@ -1,10 +1,11 @@
-"""A board as equations (each number: the sum of its hidden neighbours) and as CNF for the SAT engine.
+"""A board's equations (puzzlesat.mines.equations) as CNF for the SAT session.
 
 Only frontier cells (hidden cells next to a revealed number) become variables. The cells off the
 frontier are interchangeable: they hold whatever the total leaves, so the total mine count becomes
 two bounds on the frontier, `mines_left - off_frontier <= frontier mines <= mines_left`, switched on
 by assumptions (guard literals of cardinality encodings built on demand). Small number constraints
-are written out directly (no auxiliary variables), larger ones with PySAT's encodings.
+are written out directly (no auxiliary variables), larger ones with PySAT's encodings. Variables come
+from the session's pool (`vpool`, a PySAT IDPool).
 """
 
 from __future__ import annotations
@@ -12,45 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
-from typing import Optional
+from typing import Any, Optional
 
-from puzzlesat.mines.board import FLAG, HIDDEN, Board
+from puzzlesat.mines.equations import Equations
 from puzzlesat.sat import cardinality
-
-
-@dataclass(frozen=True)
-class Constraint:
-    """The number at `at` says: exactly `need` mines among `cells` (its hidden neighbours)."""
-
-    at: tuple
-    cells: tuple
-    need: int
-
-
-@dataclass(frozen=True)
-class Equations:
-    """All constraints of a board, its frontier and off-frontier cells, and the mines not flagged yet."""
-
-    constraints: tuple
-    frontier: tuple
-    off_frontier: tuple
-    mines_left: Optional[int]
-
-
-def equations(board: Board) -> Equations:
-    """The equations of a board; numbers whose neighbours are all revealed and that ask nothing are left out."""
-    constraints = []
-    grid = board.cells
-    for at in board.numbers:
-        around = board.neighbours(at)
-        cells = tuple((r, c) for r, c in around if grid[r][c] == HIDDEN)
-        need = grid[at[0]][at[1]] - sum(1 for r, c in around if grid[r][c] == FLAG)
-        if cells or need:
-            constraints.append(Constraint(at, cells, need))
-    touched = {cell for constraint in constraints for cell in constraint.cells}
-    frontier = tuple(p for p in board.hidden if p in touched)
-    off_frontier = tuple(p for p in board.hidden if p not in touched)
-    return Equations(tuple(constraints), frontier, off_frontier, board.mines_left)
 
 
 @dataclass
@@ -64,8 +30,8 @@ class Encoding:
     """
 
     equations: Equations
+    vpool: Any  # where new variables come from (a PySAT IDPool: vpool.id())
     clauses: list = field(default_factory=list)
-    top: int = 0
     var: dict = field(default_factory=dict)
     selector: dict = field(default_factory=dict)  # selector variable -> constraint index
     fixed_mines: int = 0  # known frontier mines left out of the bounds
@@ -96,8 +62,8 @@ class Encoding:
     def _bound(self, relation: str, k: int) -> int:
         """The guard literal of `sum(counted) relation k`, encoded on first use."""
         if (relation, k) not in self._bounds:
-            guard = self.top = self.top + 1
-            clauses, self.top = cardinality(self.counted, k, relation, self.top, "kmtotalizer")
+            guard = self.vpool.id()
+            clauses = cardinality(self.counted, k, relation, self.vpool, "kmtotalizer")
             self.clauses.extend([-guard, *clause] for clause in clauses)
             self._bounds[relation, k] = guard
         return self._bounds[relation, k]
@@ -124,17 +90,16 @@ class Encoding:
         return None if total is None else list(self.selector) + total
 
 
-def encode(eq: Equations) -> Encoding:
+def encode(eq: Equations, vpool) -> Encoding:
     """CNF for the equations: one guarded cardinality constraint per number; total bounds come on demand."""
-    enc = Encoding(eq)
-    enc.var = {cell: index for index, cell in enumerate(eq.frontier, 1)}
-    enc.top = len(eq.frontier)
+    enc = Encoding(eq, vpool)
+    enc.var = {cell: vpool.id() for cell in eq.frontier}
     for index, constraint in enumerate(eq.constraints):
-        selector = enc.top = enc.top + 1
+        selector = vpool.id()
         enc.selector[selector] = index
         clauses = _exactly([enc.var[cell] for cell in constraint.cells], constraint.need)
         if clauses is None:
-            clauses, enc.top = cardinality([enc.var[cell] for cell in constraint.cells], constraint.need, "==", enc.top)
+            clauses = cardinality([enc.var[cell] for cell in constraint.cells], constraint.need, "==", vpool)
         enc.clauses.extend([-selector, *clause] for clause in clauses)
     enc.counted = list(enc.var.values())
     return enc

@@ -7,23 +7,24 @@ cell, splits the layouts where it is safe by the number it would show, and recur
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, List, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-
-class SearchTooBig(RuntimeError):
-    """The game tree has more nodes than the budget allows."""
+from puzzlesat.budget import Budget
 
 
 class Endgame:
-    """The layouts left over some uncertain cells, and the numbers each cell would show in each layout."""
+    """The layouts left over some uncertain cells, and the numbers each cell would show in each layout.
 
-    def __init__(self, cells: Sequence[int], layouts: Sequence[FrozenSet[int]], neighbours, budget: int = 20000):
+    The search spends one node of its budget per position it has not met before (OutOfBudget beyond).
+    """
+
+    def __init__(self, cells: Sequence[int], layouts: Sequence[FrozenSet[int]], neighbours,
+                 budget: Optional[Budget] = None):
         self.cells = tuple(cells)
         self.mined = {c: tuple(c in layout for layout in layouts) for c in self.cells}
         self.shows = {c: tuple(len(layout.intersection(neighbours[c])) for layout in layouts) for c in self.cells}
         self.count = len(layouts)
-        self.budget = budget
-        self.nodes = 0
+        self.budget = (budget or Budget(nodes=20000)).start()
         self.memo: Dict[FrozenSet[int], float] = {}
 
     def best_move(self) -> Tuple[int, float]:
@@ -45,9 +46,8 @@ class Endgame:
             return 1.0
         if layouts in self.memo:
             return self.memo[layouts]
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise SearchTooBig(f"more than {self.budget} endgame positions")
+        self.budget.check("the endgame search")
+        self.budget.spend(nodes=1)
         free = self._informative_safe_cell(layouts)
         if free is not None:
             result = self._after_opening(free, list(layouts), len(layouts))

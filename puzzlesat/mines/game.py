@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-HIDDEN = -1  # same value as puzzlesat.mines.board.HIDDEN
-MINE = -2  # a mine shown once the game is over (the value of a flag on a Board)
+from puzzlesat.mines.board import HIDDEN, MINE, Board, neighbour_table
+
 RULES = ("safe", "zero")
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
 Cell = Tuple[int, int]
@@ -88,26 +88,6 @@ def parse_cell(text: str, setup: Setup) -> Cell:
     if row >= setup.height or col >= setup.width:
         raise ValueError(f"cell {row},{col} is off the {setup.size} board")
     return (row, col)
-
-
-_neighbour_cache: dict = {}
-
-
-def neighbour_table(width: int, height: int) -> Tuple[Tuple[int, ...], ...]:
-    """For each cell index, the indices of its (up to 8) neighbours."""
-    key = (width, height)
-    if key not in _neighbour_cache:
-        table = []
-        for row in range(height):
-            for col in range(width):
-                table.append(tuple(
-                    r * width + c
-                    for r in range(max(row - 1, 0), min(row + 2, height))
-                    for c in range(max(col - 1, 0), min(col + 2, width))
-                    if (r, c) != (row, col)
-                ))
-        _neighbour_cache[key] = tuple(table)
-    return _neighbour_cache[key]
 
 
 def game_random(seed: int, index: int) -> random.Random:
@@ -207,7 +187,7 @@ class Game:
         return opened
 
     def rows(self, show_mines: bool = False) -> Tuple[Tuple[int, ...], ...]:
-        """The player's view as rows (HIDDEN or 0..8); with `show_mines`, the mines as MINE (-2)."""
+        """The player's view as rows (HIDDEN or 0..8); with `show_mines`, the mines as MINE."""
         width = self.setup.width
         cells = list(self.known)
         if show_mines and self.mines is not None:
@@ -215,9 +195,7 @@ class Game:
                 cells[index] = MINE
         return tuple(tuple(cells[r * width:(r + 1) * width]) for r in range(self.setup.height))
 
-    def board(self):
-        """The player's view as a puzzlesat.mines.board.Board (with the total mine count), for the analysis."""
-        from puzzlesat.mines.board import Board
-
+    def board(self) -> Board:
+        """The player's view as a Board (with the total mine count), for the analysis."""
         return Board(self.setup.width, self.setup.height, self.rows(), self.setup.mines)
 

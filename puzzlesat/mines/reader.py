@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional, Sequence
 
-from puzzlesat.mines.board import MINE_HEADER, Board, BoardError, parse_board
+from puzzlesat.errors import BoardError
+from puzzlesat.mines.board import MINE_HEADER, Board, parse_board
 from puzzlesat.streams import Line, read_lines
 
 
@@ -16,9 +17,15 @@ from puzzlesat.streams import Line, read_lines
 class BoardRecord:
     """One board read from input, or the one-line reason it could not be read."""
 
-    source: str  # file:line where the board starts (its first line, comments included)
+    source: str  # the file (or <stdin>)
+    line: int  # where the board starts (its first line, comments included)
     board: Optional[Board] = None
     error: Optional[str] = None  # "file:line:column: what is wrong"
+
+    @property
+    def where(self) -> str:
+        """'file:line' for messages."""
+        return f"{self.source}:{self.line}"
 
 
 def read_boards(paths: Sequence[str], total_mines: Optional[int] = None, stdin=None) -> Iterator[BoardRecord]:
@@ -54,12 +61,11 @@ def _nonempty(block: list) -> Iterator[list]:
 def parse_block(block: list, total_mines: Optional[int] = None) -> BoardRecord:
     """Parse one group of lines into a record."""
     first = block[0]
-    source = f"{first.source}:{first.number}"
     bad = next((line for line in block if line.error), None)
     if bad is not None:
-        return BoardRecord(source, error=f"{bad.source}:{bad.number}: {bad.error}")
+        return BoardRecord(first.source, first.number, error=f"{bad.source}:{bad.number}: {bad.error}")
     try:
-        board = parse_board([line.text for line in block], total_mines, first_line=block[0].number)
+        board = parse_board([line.text for line in block], total_mines, first_line=first.number)
     except BoardError as error:
-        return BoardRecord(source, error=error.located(first.source))
-    return BoardRecord(source, board)
+        return BoardRecord(first.source, first.number, error=error.located(first.source))
+    return BoardRecord(first.source, first.number, board)

@@ -1,6 +1,6 @@
 """Strategies that play a game: which cell to open next.
 
-Every strategy opens cells that are certainly safe first (found by puzzlesat.mines.fastsolve: single-number rules, then
+Every strategy opens cells that are certainly safe first (found by puzzlesat.mines.count: single-number rules, then
 exact counting). They differ only in the guess, when no cell is certainly safe:
 
 - `minprob`: a cell of lowest exact mine probability; ties are broken uniformly at random by a generator seeded
@@ -17,9 +17,13 @@ from __future__ import annotations
 import random
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
-from puzzlesat.mines import fastsolve
-from puzzlesat.mines.endgame import Endgame, SearchTooBig
-from puzzlesat.mines.game import HIDDEN, Cell, Game
+from puzzlesat.budget import Budget
+from puzzlesat.errors import Inconsistent, OutOfBudget
+from puzzlesat.mines.board import HIDDEN
+from puzzlesat.mines.count import Counts, count_layouts, list_layouts
+from puzzlesat.mines.endgame import Endgame
+from puzzlesat.mines.equations import active_numbers
+from puzzlesat.mines.game import Cell, Game
 
 Choice = Tuple[int, float]  # engine index of the cell to open, its mine probability as the player sees it
 
@@ -42,14 +46,14 @@ class Player:
             cell = self.pending.pop()
             if game.known[cell] == HIDDEN:
                 return cell, 0.0
-        solution = fastsolve.solve(game.known, game.setup.mines, game.neighbours, self.mines, count=False)
+        solution = count_layouts(game.known, game.neighbours, game.setup.mines, self.mines, probabilities=False)
         self.mines |= solution.mines
         if solution.safe:
             self.pending = sorted(solution.safe, reverse=True)
             return self.pending.pop(), 0.0
         return self.guess(solution)
 
-    def guess(self, solution: fastsolve.Solution) -> Choice:
+    def guess(self, solution: Counts) -> Choice:
         """A cell to open when none is certainly safe."""
         raise NotImplementedError
 
@@ -69,7 +73,7 @@ class MinProb(Player):
         super().__init__(game, first_move)
         self.random = random.Random(f"minprob:{game.seed}:{game.index}")
 
-    def guess(self, solution: fastsolve.Solution) -> Choice:
+    def guess(self, solution: Counts) -> Choice:
         lowest = min(solution.numerators.values())
         ties = sorted(cell for cell, count in solution.numerators.items() if count == lowest)
         cell = self.random.choice(ties)
@@ -89,31 +93,31 @@ class Lookahead(Player):
     frontier_candidates = 8  # the safest frontier cells looked at
     off_candidates = 3  # off-frontier cells looked at (fewest neighbours first: corners, then edges)
     endgame_layouts = 200  # search the game tree exactly when at most this many layouts remain
-    endgame_budget = 50000
+    endgame_nodes = 50000  # positions the endgame search may visit before it gives up
 
-    def guess(self, solution: fastsolve.Solution) -> Choice:
+    def guess(self, solution: Counts) -> Choice:
         if solution.layouts <= self.endgame_layouts:
             move = self.endgame(solution)
             if move is not None:
                 return move, solution.probability(move)
         candidates = self.candidates(solution)
-        context = (fastsolve.active_numbers(self.game.known, self.game.neighbours), self.mines | solution.mines, {})
+        context = (active_numbers(self.game.known, self.game.neighbours), self.mines | solution.mines, {})
         scored = [(*self.score(cell, solution, context), cell) for cell in candidates]
         if self.avoid_dead and any(not dead for _, dead, _ in scored):
             scored = [item for item in scored if not item[1]]
         best = max(scored, key=lambda item: (item[0], -self.edge_rank(item[2]), -item[2]))[2]
         return best, solution.probability(best)
 
-    def endgame(self, solution: fastsolve.Solution) -> Optional[int]:
+    def endgame(self, solution: Counts) -> Optional[int]:
         """The move that wins most often when few layouts remain, or None when the game tree is too big."""
         game = self.game
-        cells, layouts = fastsolve.explicit_layouts(game.known, game.setup.mines, game.neighbours, self.mines, solution)
+        cells, layouts = list_layouts(game.known, game.neighbours, game.setup.mines, self.mines, solution)
         try:
-            return Endgame(cells, layouts, game.neighbours, self.endgame_budget).best_move()[0]
-        except SearchTooBig:
+            return Endgame(cells, layouts, game.neighbours, Budget(nodes=self.endgame_nodes)).best_move()[0]
+        except OutOfBudget:
             return None
 
-    def candidates(self, solution: fastsolve.Solution) -> List[int]:
+    def candidates(self, solution: Counts) -> List[int]:
         """Cells worth a look-ahead: the safest frontier cells and the off-frontier cells nearest a corner.
 
         No probability cut-off: the score weighs each cell's own safety, so a riskier cell wins only when it makes
@@ -130,7 +134,7 @@ class Lookahead(Player):
         """Fewer neighbours first: corners, then edges, then the interior."""
         return len(self.game.neighbours[cell])
 
-    def score(self, cell: int, solution: fastsolve.Solution, context: tuple) -> Tuple[float, bool]:
+    def score(self, cell: int, solution: Counts, context: tuple) -> Tuple[float, bool]:
         """P(cell is safe and the next move is safe), and whether the cell is dead (it can show one number only).
 
         After each number the cell could show, the next move counts as safe for sure when some cell becomes
@@ -144,17 +148,17 @@ class Lookahead(Player):
         for value in range(len(game.neighbours[cell]) + 1):
             known[cell] = value
             try:
-                after = fastsolve.solve(
-                    known, game.setup.mines, game.neighbours, mines, memo=memo, numbers=numbers, changed=[cell]
+                after = count_layouts(
+                    known, game.neighbours, game.setup.mines, mines, memo=memo, numbers=numbers, changed=[cell]
                 )
-            except fastsolve.Inconsistent:
+            except Inconsistent:
                 continue
             values += 1
             total += after.layouts / solution.layouts * self.next_safety(after)
         return total, values <= 1
 
     @staticmethod
-    def next_safety(solution: fastsolve.Solution) -> float:
+    def next_safety(solution: Counts) -> float:
         """1 when some cell is certainly safe (or nothing is left to open), else the best guess's safety."""
         if solution.safe or not solution.numerators:
             return 1.0

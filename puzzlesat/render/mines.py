@@ -10,7 +10,7 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
-from puzzlesat.mines.analyze import Analysis
+from puzzlesat.mines.analysis import Analysis
 from puzzlesat.mines.board import FLAG, Board
 
 NUMBER_STYLES = {1: "bold blue", 2: "bold green", 3: "bold red", 4: "bold magenta", 5: "bold dark_red",

@@ -1,55 +1,50 @@
-"""A progress bar on stderr for long runs: puzzles done, rate, elapsed, and input lines read of the total."""
+"""The one progress bar, on stderr, for long runs of puzzles or games: how many are done, how far through
+the input, the rate, and the time so far. It redraws at most every REFRESH_EVERY seconds, so it costs nothing
+per item, and it is cleared when the run ends so that it does not litter the screen.
+"""
 
 from __future__ import annotations
 
 import time
-from typing import IO, Optional
+from typing import Optional
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from puzzlesat.render import make_console
-
-REFRESH_EVERY = 0.1  # seconds between updates, so the bar costs nothing per puzzle
+REFRESH_EVERY = 0.1  # seconds between redraws
 
 
 class ProgressBar:
-    """Shows how far a run has come; `total_lines` is None when reading a pipe."""
+    """Shows how far a run has come; `total` (of whatever `update` counts as completed) may be unknown (None)."""
 
-    def __init__(self, stream: IO[str], total_lines: Optional[int], unit: str = "puzzles"):
-        self.unit = unit
+    def __init__(self, console, total: Optional[int], unit: str, label: str = ""):
         self.started = time.monotonic()
         self.next_refresh = 0.0
         self.progress = Progress(
-            TextColumn("[bold]{task.fields[done]:,} " + unit),
+            TextColumn("[bold]{task.description}"),
+            TextColumn("{task.fields[done]:,} " + unit),
             BarColumn(),
-            TextColumn("{task.fields[lines]}"),
+            TextColumn("{task.fields[note]}"),
             TextColumn("{task.fields[rate]}"),
             TimeElapsedColumn(),
-            console=make_console(stream, True),
-            transient=False,
+            console=console,
+            transient=True,
         )
-        self.total = total_lines
-        self.task = self.progress.add_task("", total=total_lines, done=0, lines="", rate="")
+        self.task = self.progress.add_task(label, total=total, done=0, note="", rate="")
         self.progress.start()
 
-    def update(self, done: int, lines_read: int) -> None:
-        """Record that `done` items are finished and `lines_read` input lines consumed."""
+    def update(self, done: int, completed: int, note: str = "") -> None:
+        """`done` items finished, `completed` units of the total (lines read, games played), and a note."""
         now = time.monotonic()
         if now < self.next_refresh:
             return
         self.next_refresh = now + REFRESH_EVERY
-        self._show(done, lines_read, now)
-
-    def _show(self, done: int, lines_read: int, now: float) -> None:
         rate = done / max(now - self.started, 1e-9)
-        lines = f"line {lines_read:,}/{self.total:,}" if self.total else f"line {lines_read:,}"
-        self.progress.update(self.task, completed=lines_read, done=done, lines=lines, rate=f"{rate:,.0f}/s")
+        self.progress.update(self.task, completed=completed, done=done, note=note, rate=f"{rate:,.0f}/s")
 
     def say(self, message: str) -> None:
         """A diagnostic line above the bar."""
         self.progress.console.print(f"puzzlesat: {message}", markup=False, highlight=False)
 
-    def close(self, done: int, lines_read: int) -> None:
-        """Show the final figures and stop."""
-        self._show(done, lines_read, time.monotonic())
+    def close(self) -> None:
+        """Stop and clear the bar."""
         self.progress.stop()

@@ -1,4 +1,4 @@
-"""Sudoku as SAT: parse puzzles, solve them, prove uniqueness, count solutions.
+"""Sudoku as SAT: parse puzzles, solve them, prove uniqueness, count, rate, explain, generate, variants.
 
 >>> from puzzlesat import sudoku
 >>> result = sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
@@ -6,32 +6,48 @@
 ('solved', True)
 >>> result.text[:9]
 '534678912'
+>>> sudoku.solve("." * 16, count=1000).solutions
+288
+>>> puzzle = sudoku.parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> sudoku.rate(puzzle).level, sudoku.hint(puzzle).describe(puzzle)
+('singles', 'hidden single: 8 fits only r1c6 in box 2')
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Iterator, Optional, Union
 
-from puzzlesat.sat import DEFAULT_SOLVER, Budget
-from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS, Rules, to_dimacs
-from puzzlesat.sudoku.grid import Puzzle, PuzzleError, Shape, is_solution, parse
-from puzzlesat.sudoku.reader import Reader, Record, read_text
-from puzzlesat.sudoku.solve import STATUSES, Result, SolverPool, SudokuSolver
+from puzzlesat.budget import Budget
+from puzzlesat.errors import PuzzleError, VariantError, VerificationError
+from puzzlesat.sat import DEFAULT_SOLVER
+from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS, write_cnf
+from puzzlesat.sudoku.grid import Puzzle, Shape, is_solution
+from puzzlesat.sudoku.reader import Reader, Record, parse, read_text
+from puzzlesat.sudoku.rules import Rules, classic_rules
+from puzzlesat.sudoku.solver import STATUSES, Result, SolverPool, Status, SudokuSolver, shared_pool
 
 __all__ = [
-    "ENCODINGS", "STATUSES", "Budget", "Puzzle", "PuzzleError", "Record", "Result", "Rules", "Shape",
-    "SolverPool", "SudokuSolver", "is_solution", "parse", "read_text", "solve", "solve_many", "to_dimacs",
+    "ENCODINGS", "STATUSES", "Budget", "Puzzle", "PuzzleError", "Record", "Result", "Rules", "Shape", "SolverPool",
+    "Status", "SudokuSolver", "VariantError", "VerificationError", "classic_rules", "explain", "generate", "hint",
+    "is_solution", "make_variant", "parse", "rate", "read_text", "solve", "solve_many", "write_cnf",
 ]
 
-_pools: dict = {}
+_LAZY = {  # imported on first use, so that solving alone starts fast
+    "rate": "puzzlesat.sudoku.rating",
+    "explain": "puzzlesat.sudoku.explainer",
+    "hint": "puzzlesat.sudoku.explainer",
+    "generate": "puzzlesat.sudoku.generator",
+    "make_variant": "puzzlesat.sudoku.variants",
+}
 
 
-def _pool(encoding: str, solver: str) -> SolverPool:
-    """The process-wide pool for an encoding and solver."""
-    key = (encoding, solver)
-    if key not in _pools:
-        _pools[key] = SolverPool(encoding, solver)
-    return _pools[key]
+def __getattr__(name: str):
+    """rate, explain, hint, generate and make_variant, imported when first asked for."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'puzzlesat.sudoku' has no attribute {name!r}")
 
 
 def solve(
@@ -41,6 +57,7 @@ def solve(
     count: Optional[int] = None,
     timeout: Optional[float] = None,
     conflicts: Optional[int] = None,
+    rules: Optional[Rules] = None,
     encoding: str = DEFAULT_ENCODING,
     solver: str = DEFAULT_SOLVER,
 ) -> Result:
@@ -51,19 +68,19 @@ def solve(
     """
     if isinstance(puzzle, str):
         puzzle = parse(puzzle)
-    budget = Budget(conflicts=conflicts, seconds=timeout)
-    return _pool(encoding, solver).solve(puzzle, unique=unique, count=count, budget=budget)
+    budget = Budget(seconds=timeout, conflicts=conflicts)
+    return shared_pool(encoding, solver).solve(puzzle, rules, unique=unique, count=count, budget=budget)
 
 
 def solve_many(lines: Iterable[str], **options) -> Iterator[tuple]:
-    """(Record, Result) for every puzzle in the lines, bad records included (status 'invalid')."""
-    from puzzlesat.streams import Line
+    """(Record, Result) for every puzzle in the lines, bad records included (status 'invalid').
 
-    pool = _pool(options.pop("encoding", DEFAULT_ENCODING), options.pop("solver", DEFAULT_SOLVER))
-    budget = Budget(conflicts=options.pop("conflicts", None), seconds=options.pop("timeout", None))
+    Options are those of puzzlesat.sudoku.batch.SolveOptions (unique, count, conflicts, seconds, ...), and `jobs`.
+    """
+    from puzzlesat.streams import Line
+    from puzzlesat.sudoku.batch import SolveOptions, answers
+
+    jobs = options.pop("jobs", 1)
     numbered = (Line("<lines>", number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1))
-    for record in Reader().records(numbered):
-        if record.error:
-            yield record, Result("invalid", error=record.error)
-        else:
-            yield record, pool.solve(record.puzzle, budget=budget, **options)
+    for answer in answers(Reader().records(numbered), SolveOptions(**options), jobs):
+        yield answer.record, answer.result

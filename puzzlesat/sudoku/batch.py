@@ -1,33 +1,40 @@
-"""Solving records in batches, in this process or in workers: what crosses a process boundary.
+"""The one loop that turns records into answers: read -> solve (-> rate, explain, hint) -> Answer, in input order.
 
-Records travel as small tuples (side, values, alphabet, blank) rather than Puzzle objects, whose
-shapes carry large cached tables; results travel back without their puzzle. Each worker keeps one
-SolverPool for the whole run, so rule clauses are loaded once per worker and size.
+Everything that solves many puzzles goes through `answers`: the command line, `solve_many`, and the
+per-line functions for Dask and Spark (`solve_lines`, `solve_partition`). It runs in this process, in worker
+processes (puzzlesat.parallel: order kept, memory bounded, the first moments in-process so small inputs never
+start workers) or on any concurrent.futures.Executor. Workers get only the puzzles (a Shape pickles as its three
+numbers) and keep one SolverPool each for the whole run, so rule clauses are loaded once per worker and size.
 """
 
 from __future__ import annotations
 
-import threading
+from collections import deque
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator, Optional
 
+from puzzlesat.budget import Budget
+from puzzlesat.errors import VariantError
 from puzzlesat.parallel import ordered_map
-from puzzlesat.sat import DEFAULT_SOLVER, Budget
+from puzzlesat.sat import DEFAULT_SOLVER
 from puzzlesat.streams import Line
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING
-from puzzlesat.sudoku.grid import Puzzle, Shape
-from puzzlesat.sudoku.reader import Reader
-from puzzlesat.sudoku.report import to_record
-from puzzlesat.sudoku.solve import Result, SolverPool
+from puzzlesat.sudoku.grid import Puzzle
+from puzzlesat.sudoku.reader import Reader, Record
+from puzzlesat.sudoku.solver import Result, Status, shared_pool
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+    from puzzlesat.sudoku.explainer import Explanation, Step
+    from puzzlesat.sudoku.rating import Rating
+    from puzzlesat.sudoku.variants import Variant
+
 
 @dataclass(frozen=True)
 class SolveOptions:
-    """Everything a worker needs to solve like the parent would."""
+    """Everything a worker needs to answer like the parent would: how to solve, and what else to do."""
 
     encoding: str = DEFAULT_ENCODING
     solver: str = DEFAULT_SOLVER
@@ -35,91 +42,107 @@ class SolveOptions:
     count: Optional[int] = None
     conflicts: Optional[int] = None
     seconds: Optional[float] = None
+    variant: Optional["Variant"] = None
+    rate: bool = False
+    explain: bool = False
+    hint: bool = False
 
-    def solve_kwargs(self) -> dict:
-        """Keyword arguments for SudokuSolver.solve."""
-        budget = Budget(conflicts=self.conflicts, seconds=self.seconds)
-        return dict(unique=self.unique, count=self.count, budget=None if budget.unlimited else budget)
+    @property
+    def budget(self) -> Optional[Budget]:
+        """The budget of one puzzle, or None."""
+        if self.conflicts is None and self.seconds is None:
+            return None
+        return Budget(seconds=self.seconds, conflicts=self.conflicts)
 
-
-_local = threading.local()  # a native solver must never be shared between threads (Dask runs tasks in threads)
-
-
-def _pool(options: SolveOptions) -> SolverPool:
-    """This thread's pool for the options' encoding and solver."""
-    pools = _local.__dict__.setdefault("pools", {})
-    key = (options.encoding, options.solver)
-    if key not in pools:
-        pools[key] = SolverPool(options.encoding, options.solver)
-    return pools[key]
-
-
-def pack(record) -> Optional[tuple]:
-    """What a worker needs of a record: None for a record that could not be read."""
-    puzzle = record.puzzle
-    if puzzle is None:
-        return None
-    return puzzle.shape.side, puzzle.values, puzzle.alphabet, puzzle.blank
+    @property
+    def extras(self) -> bool:
+        """True when more than solving is asked for (rating, explanation, hint)."""
+        return self.rate or self.explain or self.hint
 
 
-def solve_packed(options: SolveOptions, packed: list) -> list:
-    """Results for packed records (None entries stay None), without their puzzle attached."""
-    pool = _pool(options)
-    kwargs = options.solve_kwargs()
-    results = []
-    for item in packed:
-        if item is None:
-            results.append(None)
-            continue
-        side, values, alphabet, blank = item
-        result = pool.solve(Puzzle(Shape.of_side(side), values, alphabet, blank), **kwargs)
-        result.puzzle = None
-        results.append(result)
-    return results
+@dataclass(frozen=True)
+class Answer:
+    """Everything found for one record: the solver's result and, when asked, rating, explanation, hint."""
+
+    record: Record
+    result: Result
+    rating: Optional["Rating"] = None
+    explanation: Optional["Explanation"] = None
+    hint: Optional["Step"] = None
+
+    @property
+    def ok(self) -> bool:
+        """Solved, and unique unless uniqueness was not asked for."""
+        return self.result.ok
 
 
-def worker_died(item, message: str) -> Result:
-    """The stand-in result for a record whose worker died."""
-    return Result("invalid", error=message)
+def answer_puzzle(puzzle: Puzzle, options: SolveOptions) -> tuple:
+    """(result, rating, explanation, hint) for one puzzle; the step a worker runs."""
+    if options.variant is None:
+        rules = None
+    else:
+        try:
+            rules = options.variant.rules(puzzle.shape)
+        except VariantError as error:
+            return Result.invalid(str(error), puzzle), None, None, None
+    result = shared_pool(options.encoding, options.solver).solve(
+        puzzle, rules, unique=options.unique, count=options.count, budget=options.budget)
+    if not options.extras or result.status == Status.INVALID:
+        return result, None, None, None
+    return (result, *_extras(puzzle, rules, result, options))
 
 
-def solve_partition(lines: Iterable[str], options: Optional[SolveOptions] = None, source: str = "<partition>") -> list:
-    """JSON Lines records (dicts) for lines holding one puzzle each: the unit of work for Dask, Spark, etc.
+def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions) -> tuple:
+    """(rating, explanation, hint) as asked for."""
+    from puzzlesat.sudoku.explainer import explain, hint
+    from puzzlesat.sudoku.rating import rate
 
-    >>> solve_partition(["4...1.3.2..3.1.."])[0]["solution"]
-    '4321123424133142'
-    """
+    rating = rate(puzzle, rules) if options.rate and result.status == Status.SOLVED else None
+    explanation = explain(puzzle, rules, result.solution) if options.explain else None
+    step = hint(puzzle, rules) if options.hint else None
+    return rating, explanation, step
+
+
+def _answer_chunk(options: SolveOptions, puzzles: list) -> list:
+    """Answers (without their records) for a chunk of puzzles; None for a record that could not be read."""
+    return [None if puzzle is None else answer_puzzle(puzzle, options) for puzzle in puzzles]
+
+
+def _died(puzzle, message: str) -> tuple:
+    """The stand-in for a puzzle whose worker process died."""
+    return Result.invalid(message, puzzle), None, None, None
+
+
+def answers(
+    records: Iterable[Record],
+    options: Optional[SolveOptions] = None,
+    jobs: int = 1,
+    executor: Optional["Executor"] = None,
+    chunk_size: int = 256,
+    warm_up: Optional[float] = None,
+) -> Iterator[Answer]:
+    """An Answer for every record, in input order; a record that could not be read answers 'invalid'."""
     options = options or SolveOptions()
-    numbered = [(source, number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1)]
-    return [record for records in _solve_numbered(options, numbered) for record in records]
+    held: deque = deque()  # records whose puzzles are on their way through the pipeline
 
+    def puzzles() -> Iterator[Optional[Puzzle]]:
+        for record in records:
+            held.append(record)
+            yield record.puzzle
 
-def _records_for(records: list, options: SolveOptions) -> list:
-    """Solve read records (None for lines with no puzzle) into JSON Lines dicts."""
-    pool = _pool(options)
-    kwargs = options.solve_kwargs()
-    counting = options.count is not None
-    out = []
-    for record in records:
-        if record is None:
-            continue
-        result = Result("invalid", error=record.error) if record.error else pool.solve(record.puzzle, **kwargs)
-        out.append(to_record(record, result, counting))
-    return out
-
-
-def _solve_numbered(options: SolveOptions, chunk: list) -> list:
-    """Worker side of solve_lines: (source, number, text) triples to lists of records, one list per line."""
-    results = []
-    for source, number, text in chunk:
-        records = list(Reader().records([Line(source, number, text)]))
-        results.append(_records_for(records, options))
-    return results
+    work = partial(_answer_chunk, options)
+    done = ordered_map(work, puzzles(), jobs, executor, chunk_size, on_failure=_died, warm_up=warm_up)
+    try:
+        for parts in done:
+            record = held.popleft()
+            yield Answer(record, *parts) if parts is not None else Answer(record, Result.invalid(record.error))
+    finally:
+        done.close()
 
 
 def solve_lines(
     lines: Iterable[str],
-    executor: Optional[Executor] = None,
+    executor: Optional["Executor"] = None,
     jobs: int = 1,
     options: Optional[SolveOptions] = None,
     source: str = "<lines>",
@@ -131,8 +154,23 @@ def solve_lines(
     e.g. `dask.distributed.Client(...).get_executor()` to spread the work over a Dask cluster.
     Blank and '#' lines give no record; a bad line gives an 'invalid' record; nothing is skipped.
     """
+    from puzzlesat.sudoku.report import to_record
+
     options = options or SolveOptions()
-    numbered = ((source, number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1))
-    work = partial(_solve_numbered, options)
-    for records in ordered_map(work, numbered, jobs=jobs, executor=executor, chunk_size=chunk_size):
-        yield from records
+    for answer in answers(_records(lines, source), options, jobs, executor, chunk_size, warm_up=0.0):
+        yield to_record(answer, options)
+
+
+def solve_partition(lines: Iterable[str], options: Optional[SolveOptions] = None, source: str = "<partition>") -> list:
+    """JSON Lines records (dicts) for lines holding one puzzle each: the unit of work for Dask, Spark, etc.
+
+    >>> solve_partition(["4...1.3.2..3.1.."])[0]["solution"]
+    '4321123424133142'
+    """
+    return list(solve_lines(lines, options=options, source=source))
+
+
+def _records(lines: Iterable[str], source: str) -> Iterator[Record]:
+    """Records of lines that hold one puzzle each (a multi-line grid is not assembled across lines)."""
+    for number, text in enumerate(lines, 1):
+        yield from Reader().records([Line(source, number, text.rstrip("\r\n"))])

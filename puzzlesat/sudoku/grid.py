@@ -1,24 +1,22 @@
-"""Sudoku vocabulary: shapes, alphabets, puzzles, parsing of one line, and checking of solutions."""
+"""Sudoku vocabulary: shapes, alphabets, puzzles, cell names, reading symbols, and checking of solutions.
+
+A cell is an int index, row * side + column (0-based); its name is 'r3c5' (1-based). A value is 1..side
+(0 is blank) and is written in the puzzle's alphabet: 1-9, then A, B, ... unless the puzzle says otherwise.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import isqrt
 from operator import add, itemgetter
 from typing import Optional, Sequence
 
+from puzzlesat.errors import PuzzleError
+
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = ".0_"
 MIN_SIDE, MAX_SIDE = 4, len(SYMBOLS)
-
-
-class PuzzleError(ValueError):
-    """A puzzle that cannot be read or breaks the rules in its givens; `column` is 1-based or None."""
-
-    def __init__(self, message: str, column: Optional[int] = None):
-        super().__init__(message)
-        self.column = column
 
 
 def box_shape(side: int) -> Optional[tuple]:
@@ -51,6 +49,10 @@ class Shape:
     def of_side(cls, side: int) -> "Shape":
         """The standard shape for a side length (one shared instance per side)."""
         return _standard_shape(side)
+
+    def __reduce__(self):
+        """Pickled as its three numbers (the cached tables are rebuilt, once per process)."""
+        return _shared_shape, (self.side, self.box_rows, self.box_cols)
 
     @property
     def cells(self) -> int:
@@ -113,6 +115,15 @@ class Shape:
         kind, number = divmod(index, self.side)
         return f"{('row', 'column', 'box')[kind]} {number + 1}"
 
+    def cell_name(self, cell: int) -> str:
+        """'r3c5' (1-based) for a cell index."""
+        return cell_name(cell, self.side)
+
+
+def cell_name(cell: int, side: int) -> str:
+    """'r3c5' (1-based) for a cell index of a grid of `side` columns."""
+    return f"r{cell // side + 1}c{cell % side + 1}"
+
 
 @lru_cache(maxsize=None)
 def _standard_shape(side: int) -> Shape:
@@ -121,7 +132,13 @@ def _standard_shape(side: int) -> Shape:
     if boxes is None:
         sides = ", ".join(map(str, supported_sides()))
         raise PuzzleError(f"no Sudoku of side {side}; supported sides: {sides}")
-    return Shape(side, *boxes)
+    return _shared_shape(side, *boxes)
+
+
+@lru_cache(maxsize=None)
+def _shared_shape(side: int, box_rows: int, box_cols: int) -> Shape:
+    """One Shape per geometry and process, so its cached tables are built once."""
+    return Shape(side, box_rows, box_cols)
 
 
 @lru_cache(maxsize=64)
@@ -138,7 +155,6 @@ class Puzzle:
     values: tuple
     alphabet: str = ""
     blank: str = "."
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self):
         if not self.alphabet:
@@ -184,6 +200,14 @@ def shape_for_cells(count: int) -> Optional[Shape]:
     return Shape.of_side(side)
 
 
+def checked_alphabet(alphabet: str) -> str:
+    """A custom alphabet in upper case; PuzzleError when it repeats a symbol."""
+    upper = alphabet.upper()
+    if len(set(upper)) != len(upper):
+        raise PuzzleError(f"alphabet {alphabet!r} repeats a symbol")
+    return upper
+
+
 @lru_cache(maxsize=64)
 def symbol_table(alphabet: str) -> dict:
     """Map every accepted character (both cases, blanks) to its value, 0 for blank."""
@@ -215,35 +239,6 @@ def parse_cells(text: str, shape: Shape, alphabet: Optional[str] = None, columns
     alphabet = alphabet or default_alphabet(shape.side)
     values, blank = read_values(text, alphabet, shape.name, columns)
     return Puzzle(shape, tuple(values), alphabet, blank or ".")
-
-
-def parse(text: str, alphabet: Optional[str] = None) -> Puzzle:
-    """Read a puzzle written on one line or over several lines (separators | - + and spaces allowed)."""
-    from puzzlesat.sudoku.reader import read_text
-
-    records = list(read_text(text, alphabet=alphabet))
-    if len(records) != 1:
-        raise PuzzleError(f"expected one puzzle, found {len(records)}")
-    record = records[0]
-    if record.error:
-        raise PuzzleError(record.error)
-    return record.puzzle
-
-
-def rule_violation(puzzle: Puzzle, groups: Optional[Sequence[Sequence[int]]] = None) -> Optional[str]:
-    """Describe the first group whose givens repeat a symbol ('two 5s in row 3'), or None."""
-    shape = puzzle.shape
-    groups = shape.groups if groups is None else groups
-    values = puzzle.values
-    for index, group in enumerate(groups):
-        seen = set()
-        for cell in group:
-            value = values[cell]
-            if value and value in seen:
-                where = shape.group_name(index) if index < len(shape.groups) else f"region {index + 1}"
-                return f"two {puzzle.alphabet[value - 1]}s in {where}"
-            seen.add(value)
-    return None
 
 
 def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence[Sequence[int]]] = None) -> bool:

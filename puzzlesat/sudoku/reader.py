@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional
 
+from puzzlesat.errors import PuzzleError
 from puzzlesat.streams import Line, read_text_lines
 from puzzlesat.sudoku.grid import (
     Puzzle,
-    PuzzleError,
     Shape,
     box_shape,
+    checked_alphabet,
     default_alphabet,
     parse_cells,
     read_values,
@@ -88,12 +89,8 @@ class Reader:
     """Assemble lines into records; `size` forces the side, `alphabet` replaces the default symbols."""
 
     def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None):
-        if size is not None and box_shape(size) is None:
-            raise PuzzleError(f"no Sudoku of side {size}; supported sides: {', '.join(map(str, supported_sides()))}")
-        if alphabet is not None and len(set(alphabet.upper())) != len(alphabet):
-            raise PuzzleError(f"alphabet {alphabet!r} repeats a symbol")
-        self.size = size
-        self.alphabet = alphabet.upper() if alphabet else None
+        self.size = None if size is None else Shape.of_side(size).side
+        self.alphabet = None if alphabet is None else checked_alphabet(alphabet)
         self.grid: Optional[_Grid] = None
 
     def _alphabet_for(self, shape: Shape) -> Optional[str]:
@@ -243,3 +240,17 @@ class Reader:
 def read_text(text: str, size: Optional[int] = None, alphabet: Optional[str] = None) -> Iterator[Record]:
     """Records from an in-memory string."""
     return Reader(size, alphabet).records(read_text_lines(text))
+
+
+def parse(text: str, alphabet: Optional[str] = None) -> Puzzle:
+    """Read one puzzle written on one line or over several lines (separators | - + and spaces allowed).
+
+    Raises PuzzleError when the text holds no puzzle, several, or one that cannot be read.
+    """
+    records = list(read_text(text, alphabet=alphabet))
+    if len(records) != 1:
+        raise PuzzleError(f"expected one puzzle, found {len(records)}")
+    record = records[0]
+    if record.error:
+        raise PuzzleError(record.error)
+    return record.puzzle

@@ -1,40 +1,51 @@
-"""Results as plain data: the JSON Lines record and the one-line form of a solved puzzle."""
+"""Answers as plain data: the JSON Lines record and the text of the `line` format.
+
+The record: source, line, puzzle, status, solution, unique (+ solutions when counting, error when invalid,
+rating, variant, explanation and hint when asked for). `json_line` writes the common record directly, byte for
+byte what json.dumps would give (the test suite checks it), because it is the hot path of big runs.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from json.encoder import encode_basestring
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from puzzlesat.streams import to_json
-from puzzlesat.sudoku.reader import Record
-from puzzlesat.sudoku.solve import Result
+
+if TYPE_CHECKING:
+    from puzzlesat.sudoku.batch import Answer, SolveOptions
 
 
-def solution_text(record: Record, result: Result) -> Optional[str]:
+def solution_text(answer: "Answer") -> Optional[str]:
     """The solution in the puzzle's own alphabet, or None."""
-    if result.solution is None or record.puzzle is None:
-        return None
-    return record.puzzle.format_values(result.solution)
+    puzzle, solution = answer.record.puzzle, answer.result.solution
+    return None if solution is None or puzzle is None else puzzle.format_values(solution)
 
 
-def to_record(record: Record, result: Result, counting: bool = False, rating: Optional[dict] = None) -> dict:
-    """The JSON Lines object for one puzzle: source, line, puzzle, status, solution, unique (+ solutions, error,
-    rating)."""
+def to_record(answer: "Answer", options: "SolveOptions") -> dict:
+    """The JSON Lines object for one answer."""
+    record, result = answer.record, answer.result
     data = {
         "source": record.source,
         "line": record.line,
         "puzzle": record.text,
         "status": result.status,
-        "solution": solution_text(record, result),
+        "solution": solution_text(answer),
         "unique": result.unique,
     }
-    if counting:
+    if options.count is not None:
         data["solutions"] = result.solutions
     if result.error:
         data["error"] = result.error
-    if rating is not None:
-        data["rating"] = rating
+    if options.rate:
+        data["rating"] = answer.rating.as_dict() if answer.rating else None
+    if options.variant is not None and options.variant.names:
+        data["variant"] = options.variant.label
+    if answer.explanation is not None:
+        data["explanation"] = answer.explanation.as_dict()
+    if options.hint:
+        data["hint"] = answer.hint.as_dict(record.puzzle) if answer.hint is not None else None
     return data
 
 
@@ -48,16 +59,30 @@ def _quoted(text: str) -> str:
     return encode_basestring(text)
 
 
-def json_line(record: Record, result: Result, counting: bool = False) -> str:
-    """to_json(to_record(...)), byte for byte, built directly for the common record (no count, no error)."""
-    if counting or result.error:
-        return to_json(to_record(record, result, counting))
-    solution = solution_text(record, result)
+def json_line(answer: "Answer", options: "SolveOptions") -> str:
+    """to_json(to_record(...)), byte for byte, built directly for the common record (a plain solve, no error)."""
+    result = answer.result
+    if result.error or options.count is not None or options.extras or options.variant is not None:
+        return to_json(to_record(answer, options))
+    solution = solution_text(answer)
     return _PLAIN_RECORD % (
-        _quoted(record.source),
-        record.line,
-        encode_basestring(record.text),
+        _quoted(answer.record.source),
+        answer.record.line,
+        encode_basestring(answer.record.text),
         result.status,
         "null" if solution is None else encode_basestring(solution),
         _JSON_LITERALS[result.unique],
     )
+
+
+def line_text(answer: "Answer", options: "SolveOptions") -> str:
+    """The `line` format: the solution (or the status word), with the score and level when rated; the steps
+    of an explanation one per line, then how it ends; or the hint."""
+    puzzle = answer.record.puzzle
+    if answer.explanation is not None:
+        return "\n".join([*(step.describe(puzzle) for step in answer.explanation.steps), answer.explanation.ending, ""])
+    if options.hint:
+        return answer.hint.describe(puzzle) if answer.hint is not None else "no step"
+    text = solution_text(answer) or answer.result.status
+    rating = answer.rating
+    return text + (f"\t{rating.score:.2f}\t{rating.level}" if rating else "")

@@ -17,34 +17,25 @@ realised. Enumeration stays small (at most C(9, 4) = 126 sets for 9x9) and unit 
 sees the classic "cage combinations" directly; a pseudo-Boolean sum encoding would need more
 auxiliary variables and propagates less.
 
-File formats (both allow '#' comments and blank lines):
-  region map  one line per row, one label per cell (any characters but spaces, | and +), or
-              all side*side labels on one line; each label names one region of side cells.
-  cages       one cage per line: its sum, then its cells as rRcC (1-based), e.g. "15 r1c1 r1c2 r2c1";
-              a colon after the sum is allowed ("15: r1c1 r1c2 r2c1").
+The files that carry regions and cages are read by puzzlesat.sudoku.variant_files.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
-from puzzlesat.streams import Line
-from puzzlesat.sudoku.encode import Rules
-from puzzlesat.sudoku.grid import PuzzleError, Shape, box_shape
+from puzzlesat.errors import VariantError
+from puzzlesat.sat import variable_pool
+from puzzlesat.sudoku.grid import Shape
+from puzzlesat.sudoku.literals import literals
+from puzzlesat.sudoku.rules import Rules
 
 VARIANTS = ("classic", "diagonal", "windoku", "anti-king", "anti-knight", "jigsaw", "killer")
 ALIASES = {"x": "diagonal", "x-sudoku": "diagonal", "antiking": "anti-king", "antiknight": "anti-knight"}
 NEEDS_FILE = {"jigsaw": "regions", "killer": "cages"}
-_REGION_SEPARATORS = frozenset(" \t|+")
-_CELL = re.compile(r"^r(\d+)c(\d+)$", re.IGNORECASE)
-
-
-class VariantError(PuzzleError):
-    """A variant that does not exist, a bad region map or cage file, or data that does not fit a puzzle."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +94,7 @@ def make_variant(names: Iterable[str], regions: Optional[tuple] = None, cages: S
             raise VariantError(f"variant {name} needs a {'region map' if data == 'regions' else 'cage file'}")
         if name not in chosen and has[data]:
             raise VariantError(f"a {'region map' if data == 'regions' else 'cage file'} is given but not --variant {name}")
-    side = None if regions is None else _side_of_regions(regions)
+    side = None if regions is None else len(regions)
     return Variant(chosen, regions, side, tuple(cages))
 
 
@@ -145,15 +136,9 @@ def _cached_rules(variant: Variant, shape: Shape) -> Rules:
 def _group_label(name: str, index: int, group: tuple, shape: Shape) -> str:
     """'diagonal 1', 'window 2', or 'king's move r1c1-r2c2' for a pair."""
     if len(group) == 2 and name in ("anti-king", "anti-knight"):
-        a, b = (cell_name(cell, shape) for cell in group)
+        a, b = (shape.cell_name(cell) for cell in group)
         return f"{'king' if name == 'anti-king' else 'knight'}'s move {a}-{b}"
     return f"{'window' if name == 'windoku' else name} {index}"
-
-
-def cell_name(cell: int, shape: Shape) -> str:
-    """'r3c5' (1-based) for a cell index."""
-    row, col = divmod(cell, shape.side)
-    return f"r{row + 1}c{col + 1}"
 
 
 # ---- extra groups ---------------------------------------------------------------------------
@@ -209,15 +194,15 @@ def digit_sets(size: int, total: int, side: int) -> list:
 
 def cage_clauses(sums: Sequence[tuple], shape: Shape) -> tuple:
     """(clauses, number of auxiliary variables) for (cells, total) cages, allowed digit sets enumerated."""
-    n = shape.side
-    top = shape.cells * n
+    table = literals(shape)
+    pool = variable_pool(table.count)
     clauses = []
     for cells, total in sums:
-        sets = digit_sets(len(cells), total, n)
+        sets = digit_sets(len(cells), total, shape.side)
         every = frozenset.intersection(*sets)
         some = frozenset.union(*sets)
-        for digit in range(1, n + 1):
-            lits = [cell * n + digit for cell in cells]
+        for digit in range(1, shape.side + 1):
+            lits = table.of_value(cells, digit)
             if digit not in some:
                 clauses.extend((-lit,) for lit in lits)
             elif digit in every:
@@ -227,92 +212,13 @@ def cage_clauses(sums: Sequence[tuple], shape: Shape) -> tuple:
             continue
         present = {}
         for digit in optional:
-            top += 1
-            present[digit] = top
-            lits = [cell * n + digit for cell in cells]
-            clauses.extend((-lit, top) for lit in lits)
-            clauses.append((-top, *lits))
+            present[digit] = holds = pool.id()
+            lits = table.of_value(cells, digit)
+            clauses.extend((-lit, holds) for lit in lits)
+            clauses.append((-holds, *lits))
         selectors = []
         for digits in sets:
-            top += 1
-            selectors.append(top)
-            clauses.extend((-top, present[d] if d in digits else -present[d]) for d in optional)
+            selectors.append(pool.id())
+            clauses.extend((-selectors[-1], present[d] if d in digits else -present[d]) for d in optional)
         clauses.append(tuple(selectors))
-    return tuple(clauses), top - shape.cells * n
-
-
-# ---- reading the data files -----------------------------------------------------------------
-
-def read_regions(lines: Iterable[Line]) -> tuple:
-    """A region map: a tuple of regions (cell tuples), regions numbered by first appearance."""
-    labels, source, where = [], "regions", []
-    for line in lines:
-        source = line.source
-        if line.error:
-            raise VariantError(f"{line.source}:{line.number}: {line.error}")
-        text = line.text.strip()
-        if not text or text.startswith("#"):
-            continue
-        row = [ch for ch in text if ch not in _REGION_SEPARATORS]
-        labels.extend(row)
-        where.extend([line.number] * len(row))
-    return regions_from_labels(labels, source, where)
-
-
-def regions_from_labels(labels: Sequence[str], source: str = "regions", where: Sequence[int] = ()) -> tuple:
-    """Group cells by label and check the map: side*side cells, side regions of side cells each."""
-    count = len(labels)
-    side = int(round(count ** 0.5))
-    if count == 0 or side * side != count or box_shape(side) is None:
-        raise VariantError(f"{source}: a region map needs side*side labels (81 for 9x9), found {count}")
-    regions: dict = {}
-    for cell, label in enumerate(labels):
-        regions.setdefault(label, []).append(cell)
-    for label, cells in regions.items():
-        if len(cells) != side:
-            line = f":{where[cells[0]]}" if where else ""
-            raise VariantError(f"{source}{line}: region {label!r} has {len(cells)} cells; each of a {side}x{side} map needs {side}")
-    return tuple(tuple(cells) for cells in regions.values())
-
-
-def _side_of_regions(regions: tuple) -> int:
-    """The side of the grid a region map covers."""
-    return len(regions)
-
-
-def read_cages(lines: Iterable[Line]) -> tuple:
-    """Cages from a cage file: 'SUM rRcC rRcC ...' per line (cells checked against the grid later)."""
-    cages, owner = [], {}
-    for line in lines:
-        if line.error:
-            raise VariantError(f"{line.source}:{line.number}: {line.error}")
-        text = line.text.split("#", 1)[0].strip()
-        if not text:
-            continue
-        cage = _parse_cage(text, f"{line.source}:{line.number}")
-        for cell in cage[0]:
-            if cell in owner:
-                raise VariantError(f"{line.source}:{line.number}: cell r{cell[0]}c{cell[1]} is already in the cage on line {owner[cell]}")
-            owner[cell] = line.number
-        cages.append(cage)
-    if not cages:
-        raise VariantError("the cage file holds no cages")
-    return tuple(Cage(cells, total) for cells, total in cages)
-
-
-def _parse_cage(text: str, where: str) -> tuple:
-    """((row, col) 1-based pairs, total) from one cage line."""
-    head, *cells = text.replace(":", " ").replace(",", " ").split()
-    if not head.isdigit():
-        raise VariantError(f"{where}: a cage line starts with its sum, found {head!r}")
-    if not cells:
-        raise VariantError(f"{where}: cage {head} lists no cells")
-    parsed = []
-    for token in cells:
-        match = _CELL.match(token)
-        if not match or min(int(match[1]), int(match[2])) < 1:
-            raise VariantError(f"{where}: {token!r} is not a cell like r1c1")
-        parsed.append((int(match[1]), int(match[2])))
-    if len(set(parsed)) != len(parsed):
-        raise VariantError(f"{where}: a cell appears twice in cage {head}")
-    return tuple(parsed), int(head)
+    return tuple(clauses), pool.top - table.count

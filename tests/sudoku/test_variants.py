@@ -10,13 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesat.streams import read_lines, read_text_lines
-from puzzlesat.sudoku.encode import Rules
+from puzzlesat.sudoku import Rules, SudokuSolver, VariantError, make_variant
 from puzzlesat.sudoku.grid import Puzzle, Shape
 from puzzlesat.sudoku.reader import Reader
-from puzzlesat.sudoku.solve import SudokuSolver
-from puzzlesat.sudoku.variants import (
-    Cage, VariantError, digit_sets, make_variant, read_cages, read_regions, regions_from_labels,
-)
+from puzzlesat.sudoku.variant_files import read_cages, read_regions, regions_from_labels
+from puzzlesat.sudoku.variants import Cage, digit_sets
 
 VARIANTS_DIR = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "variants"
 EXAMPLES = {

@@ -1,4 +1,5 @@
-"""The analysis on published positions, inconsistent boards of several kinds, budgets and the API."""
+"""The analysis: published positions, inconsistent boards of several kinds, budgets, and properties checked
+against brute-force enumeration of every layout on small boards."""
 
 from __future__ import annotations
 
@@ -7,17 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from boards import SETTINGS, arbitrary_boards, brute_force, layouts, mostly_open_boards, played_boards
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
-from puzzlesat.mines import (
-    Board,
-    Budget,
-    CountingStopped,
-    analyze,
-    best_move,
-    mine_probabilities,
-    parse_board,
-)
-from puzzlesat.mines.analyze import to_record
+from puzzlesat.mines import Board, Budget, OutOfBudget, analyze, best_move, mine_probabilities, parse_board
+from puzzlesat.mines.report import to_record
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "mines"
 
@@ -141,7 +137,7 @@ def big_open_board() -> Board:
 
 def test_a_tiny_budget_stops_cleanly():
     board = big_open_board()
-    with pytest.raises(CountingStopped):
+    with pytest.raises(OutOfBudget):
         mine_probabilities(board, Budget(seconds=0.001))
     result = analyze(board, budget=Budget(seconds=0.05))
     assert result.status in ("unknown", "inconsistent", "consistent")
@@ -149,9 +145,59 @@ def test_a_tiny_budget_stops_cleanly():
         assert result.probabilities is None and "time limit" in result.note
 
 
-def test_the_package_docstring_example_runs():
-    import doctest
+# ---- properties against brute force ------------------------------------------------------------
 
-    import puzzlesat.mines
+def assert_matches_brute_force(board: Board, check: bool) -> None:
+    count, safe, mines, chances = brute_force(board)
+    result = analyze(board, check=check)
+    assert result.status == ("consistent" if count else "inconsistent")
+    if not count:
+        return
+    assert result.safe == safe
+    assert result.mines == mines
+    if board.total_mines is not None:
+        assert result.layouts == count
+        for (r, c), p in chances.items():
+            assert result.probabilities[r][c] == p
+        lowest = [cell for cell, p in chances.items() if p == min(chances.values())]
+        assert result.best in (safe or lowest) if chances else result.best is None
+    else:
+        assert result.probabilities is None
 
-    assert doctest.testmod(puzzlesat.mines).failed == 0
+
+@SETTINGS
+@given(played_boards())
+def test_played_boards_match_brute_force(board):
+    assert_matches_brute_force(board, check=True)
+
+
+@SETTINGS
+@given(played_boards(with_flags=False))
+def test_counting_alone_matches_brute_force(board):
+    assert_matches_brute_force(board, check=False)
+
+
+@SETTINGS
+@given(mostly_open_boards())
+def test_mostly_open_boards_match_brute_force(board):
+    assert_matches_brute_force(board, check=True)
+
+
+@SETTINGS
+@given(arbitrary_boards(), st.booleans())
+def test_arbitrary_boards_match_brute_force(board, check):
+    assert_matches_brute_force(board, check=check)
+
+
+@SETTINGS
+@given(arbitrary_boards())
+def test_conflict_is_an_irreducible_contradiction(board):
+    result = analyze(board)
+    assume(result.status == "inconsistent")
+    kept = set(result.conflict)
+    assert all(board.cells[r][c] >= 0 for r, c in kept)
+    assert not any(True for _ in layouts(board, kept, result.conflict_total))
+    for number in kept:
+        assert any(True for _ in layouts(board, kept - {number}, result.conflict_total))
+    if result.conflict_total:
+        assert any(True for _ in layouts(board, kept, total=False))

@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlesat.sudoku.grid import (
-    Puzzle, PuzzleError, Shape, box_shape, default_alphabet, is_solution, parse, parse_cells, rule_violation,
-)
+from puzzlesat.sudoku import PuzzleError, parse
+from puzzlesat.sudoku.grid import Puzzle, Shape, box_shape, default_alphabet, is_solution, parse_cells
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -71,16 +70,6 @@ def test_unknown_symbol_names_its_column():
         parse_cells(WIKI[:10] + "X" + WIKI[11:], Shape.of_side(9))
     assert error.value.column == 11
     assert "'X'" in str(error.value)
-
-
-def test_rule_violation_names_the_group():
-    puzzle = parse("55" + "." * 79)
-    assert rule_violation(puzzle) == "two 5s in row 1"
-    puzzle = parse("5" + "." * 8 + "5" + "." * 71)
-    assert rule_violation(puzzle) == "two 5s in column 1"
-    puzzle = parse("5" + "." * 9 + "5" + "." * 70)
-    assert rule_violation(puzzle) == "two 5s in box 1"
-    assert rule_violation(parse(WIKI)) is None
 
 
 def test_is_solution_accepts_the_solution():

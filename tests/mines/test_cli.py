@@ -6,9 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from puzzlesat.cli import cli
+from conftest import run_main
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "mines"
 MINESWEEPR = str(PUZZLES / "minesweepr_readme_10x10.mine")
@@ -16,14 +14,14 @@ CONSISTENT = "# mines: 2\n1??\n12?\n.1?\n"
 INCONSISTENT = "?1?\n111\n???\n"
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["mines", *args], input=stdin)
+def run(*args, stdin=None, terminal=False):
+    return run_main(["mines", *args], input=stdin, terminal=terminal)
 
 
 def test_json_has_the_documented_keys():
     result = run(MINESWEEPR, "--format", "json")
     assert result.exit_code == 0, result.output
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     assert record["status"] == "consistent"
     assert (record["width"], record["height"], record["total_mines"]) == (10, 10, 10)
     assert record["mines"] == [[1, 3], [2, 3], [3, 3]] and record["safe"] == [[0, 3], [4, 3], [5, 2]]
@@ -32,45 +30,46 @@ def test_json_has_the_documented_keys():
 
 
 def test_analyze_is_the_default_subcommand():
-    assert json.loads(run("analyze", MINESWEEPR, "-f", "json").output) == json.loads(run(MINESWEEPR, "-f", "json").output)
+    assert json.loads(run("analyze", MINESWEEPR, "-f", "json").stdout) == json.loads(run(MINESWEEPR, "-f", "json").stdout)
 
 
 def test_inconsistent_board_exits_1_with_its_conflict():
     result = run("-", "--format", "json", stdin=INCONSISTENT)
     assert result.exit_code == 1
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     assert record["status"] == "inconsistent" and record["conflict"] == [[0, 1], [1, 0], [1, 1], [1, 2]]
 
 
 def test_several_boards_on_stdin_give_one_line_each_in_order():
     result = run("-f", "jsonl", stdin=CONSISTENT + "\n" + INCONSISTENT + "\n\n" + CONSISTENT)
     assert result.exit_code == 1
-    records = [json.loads(line) for line in result.output.splitlines()]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["status"] for r in records] == ["consistent", "inconsistent", "consistent"]
-    assert [r["source"] for r in records] == ["<stdin>:1", "<stdin>:6", "<stdin>:11"]
+    assert [(r["source"], r["line"]) for r in records] == [("<stdin>", 1), ("<stdin>", 6), ("<stdin>", 11)]
     assert all(r["time_ms"] >= 0 for r in records)
 
 
 def test_several_files_and_a_mines_option():
     result = run(MINESWEEPR, "-", "--mines", "2", "-f", "jsonl", stdin="1??\n12?\n.1?\n")
     assert result.exit_code == 0, result.output
-    first, second = (json.loads(line) for line in result.output.splitlines())
-    assert first["source"].endswith("minesweepr_readme_10x10.mine:1") and second["total_mines"] == 2
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["source"].endswith("minesweepr_readme_10x10.mine") and first["line"] == 1
+    assert second["total_mines"] == 2
 
 
-def test_bad_board_is_reported_with_line_and_column_and_exit_2():
+def test_bad_board_is_an_invalid_record_with_line_and_column_and_exit_1():
     result = run("-f", "jsonl", stdin=CONSISTENT + "\n1?x\n")
-    assert result.exit_code == 2
-    lines = result.output.splitlines()
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
     assert json.loads(lines[0])["status"] == "consistent"
-    assert "<stdin>:6:3: unknown cell 'x'" in result.output
-    assert json.loads(lines[-1]) == {"source": "<stdin>:6", "status": "invalid",
+    assert "<stdin>:6:3: unknown cell 'x'" in result.stderr
+    assert json.loads(lines[-1]) == {"source": "<stdin>", "line": 6, "status": "invalid",
                                       "error": "<stdin>:6:3: unknown cell 'x' (use ? hidden, F or * flag, 1-8, . or 0 empty)"}
 
 
 def test_probabilities_without_a_total_are_refused_with_help():
     result = run("-p", "-f", "pretty", stdin="1??\n12?\n.1?\n")
-    assert result.exit_code == 2
+    assert result.exit_code == 1 and result.stdout == ""
     assert "need the total number of mines" in result.output and "--mines N" in result.output
 
 
@@ -92,18 +91,19 @@ def test_json_takes_one_board():
     assert result.exit_code == 2 and "use --format jsonl" in result.output
 
 
-@pytest.mark.parametrize("args, words", [(["no/such/file.mine"], "no such file"), (["-"], "no board found")])
-def test_unusable_input_exits_2(args, words):
+@pytest.mark.parametrize("args, words, status", [(["no/such/file.mine"], "no such file", 2),
+                                                 (["-"], "<stdin>: no boards found", 1)])
+def test_unusable_input_is_one_line_and_an_exit_status(args, words, status):
     result = run(*args, stdin="")
-    assert result.exit_code == 2 and words in result.output
+    assert result.exit_code == status and words in result.stderr and "Traceback" not in result.output
 
 
 def test_time_limit_gives_unknown_not_a_hang():
     rows = "\n".join("".join("?" if (r % 3 and c % 3) else "1" if (r + c) % 2 else "?" for c in range(100))
                      for r in range(100))
-    result = run("-f", "json", "--time-limit", "0.05", stdin=f"# mines: 2000\n{rows}\n")
+    result = run("-f", "json", "--timeout", "0.05", stdin=f"# mines: 2000\n{rows}\n")
     assert result.exit_code in (0, 1)
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     if record["status"] != "inconsistent":
         assert record["probabilities"] is None and "time limit" in record["note"]
 
@@ -112,9 +112,21 @@ def test_a_line_that_is_not_utf8_is_a_located_error(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_bytes(b"# mines: 1\n1?\xff\n")
     result = run(str(path), "-f", "jsonl")
-    assert result.exit_code == 2 and f"{path}:2: not UTF-8 text" in result.output
+    assert result.exit_code == 1 and f"{path}:2: not UTF-8 text" in result.stderr
 
 
 def test_a_directory_is_refused(tmp_path):
     result = run(str(tmp_path))
     assert result.exit_code == 2 and "is a directory" in result.output
+
+
+def test_pretty_is_the_default_on_a_terminal_and_jsonl_in_a_pipe():
+    pipe = run(MINESWEEPR)
+    assert json.loads(pipe.stdout)["status"] == "consistent"
+    terminal = run(MINESWEEPR, terminal=True)
+    assert "recommended: open (0, 3)" in terminal.stdout and not terminal.stdout.startswith("{")
+
+
+def test_the_old_time_limit_option_still_works():
+    result = run(MINESWEEPR, "--time-limit", "5", "-f", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["status"] == "consistent"

@@ -1,7 +1,8 @@
 """Win rates: play many games with a strategy, in several processes, with the same result whatever the job count.
 
 Game k of a simulation with seed s is Game(setup, s, k): its layout depends only on (s, k) and the first click, so
-the wins are the same for any number of jobs and any game can be replayed on its own.
+the wins are the same for any number of jobs and any game can be replayed on its own. Games run through the one
+batch pipeline (puzzlesat.parallel), in order.
 """
 
 from __future__ import annotations
@@ -9,10 +10,13 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Iterator, List, Optional, Tuple
 
+from puzzlesat.mines.board import HIDDEN, MINE
 from puzzlesat.mines.game import Cell, Game, Move, Setup
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, make_player
+from puzzlesat.parallel import ordered_map
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal distribution
 
@@ -103,34 +107,28 @@ def play_game(setup: Setup, strategy: str, seed: int, index: int, first_move: Ce
     return game
 
 
-def _outcome(args: tuple) -> Outcome:
-    """Play one game in a worker and keep only what the summary needs."""
-    setup, strategy, seed, index, first_move = args
-    game = play_game(setup, strategy, seed, index, first_move)
-    guesses = sum(1 for move in game.moves if move.probability > 0)
-    return Outcome(index, game.won, guesses, len(game.moves))
+def _play(plan: tuple, indices: list) -> List[Outcome]:
+    """Play the games of `indices` (in a worker or here) and keep only what the summary needs."""
+    setup, strategy, seed, first_move = plan
+    outcomes = []
+    for index in indices:
+        game = play_game(setup, strategy, seed, index, first_move)
+        guesses = sum(1 for move in game.moves if move.probability > 0)
+        outcomes.append(Outcome(index, game.won, guesses, len(game.moves)))
+    return outcomes
 
 
 def outcomes(
     setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Cell = (0, 0)
 ) -> Iterator[Outcome]:
-    """The outcome of every game, in order of completion; jobs > 1 plays them in that many processes."""
-    tasks = ((setup, strategy, seed, index, first_move) for index in range(games))
-    if jobs <= 1:
-        yield from map(_outcome, tasks)
-        return
-    import multiprocessing
-
+    """The outcome of every game, in game order; jobs > 1 plays them in that many processes."""
     chunk = max(1, min(50, games // (jobs * 20) or 1))
-    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(_outcome, tasks, chunksize=chunk)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    work = partial(_play, (setup, strategy, seed, first_move))
+    done = ordered_map(work, range(games), jobs, chunk_size=chunk)
+    try:
+        yield from done
+    finally:
+        done.close()
 
 
 def simulate(
@@ -160,9 +158,8 @@ def won_games(setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1,
     return sorted(o.index for o in outcomes(setup, strategy, games, seed, jobs, first_move) if o.won)
 
 
-
 @dataclass(frozen=True)
-class Step:
+class Frame:
     """One move of a replayed game and the board the player sees after it (mines shown once it is over)."""
 
     number: int
@@ -177,7 +174,7 @@ class Step:
 
     def record(self) -> dict:
         """The step as a JSON-ready dict; the board as strings ('H' hidden, '*' mine, digits)."""
-        symbols = {-1: "H", -2: "*"}
+        symbols = {HIDDEN: "H", MINE: "*"}
         return {
             "move": self.number,
             "cell": list(self.move.cell),
@@ -190,11 +187,11 @@ class Step:
         }
 
 
-def replay(setup: Setup, strategy: str, seed: int, index: int, first_move: Cell = (0, 0)) -> Iterator[Step]:
+def replay(setup: Setup, strategy: str, seed: int, index: int, first_move: Cell = (0, 0)) -> Iterator[Frame]:
     """Game `index` of seed `seed`, played again move by move."""
     game = Game(setup, seed, index)
     player = make_player(strategy, game, first_move)
     while not game.over:
         cell, probability = player.choose()
         game.open(game.cell_of(cell), probability)
-        yield Step(len(game.moves), game.moves[-1], game.state, game.rows(show_mines=game.over))
+        yield Frame(len(game.moves), game.moves[-1], game.state, game.rows(show_mines=game.over))

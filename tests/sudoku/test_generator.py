@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from puzzlesat.sudoku.encode import Rules
-from puzzlesat.sudoku.generate import GenerationError, Generator, generate
-from puzzlesat.sudoku.grid import Puzzle, is_solution
-from puzzlesat.sudoku.solve import SudokuSolver
+from puzzlesat.errors import GenerationError
+from puzzlesat.sudoku import Rules, SudokuSolver, generate, is_solution
+from puzzlesat.sudoku.generator import Generator
+from puzzlesat.sudoku.grid import Puzzle
 
 
 def check_unique(generated) -> SudokuSolver:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
+from conftest import run_main
 
-from puzzlesat.cli import cli
-from puzzlesat.mines.game import Setup, parse_size
-from puzzlesat.mines.simulate import replay, simulate, wilson, won_games
+from puzzlesat.mines import Setup, parse_size, replay, simulate
+from puzzlesat.mines.simulation import wilson, won_games
 
 
 def test_wilson_interval_matches_known_values():
@@ -54,10 +53,10 @@ def test_a_replay_ends_as_the_simulation_said():
 
 
 def test_cli_simulate_json_has_the_promised_fields():
-    result = CliRunner().invoke(cli, ["mines", "simulate", "--level", "beginner", "-n", "30", "--seed", "2",
-                                      "--strategy", "minprob", "--format", "json"])
+    result = run_main(["mines", "simulate", "--level", "beginner", "-n", "30", "--seed", "2",
+                       "--strategy", "minprob", "--format", "json"])
     assert result.exit_code == 0, result.output
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     for key in ("games", "wins", "win_rate", "ci95", "level", "size", "rules", "strategy", "seed", "mean_guesses"):
         assert key in record
     assert record["games"] == 30 and record["level"] == "beginner" and record["rules"] == "safe"
@@ -65,14 +64,13 @@ def test_cli_simulate_json_has_the_promised_fields():
 
 
 def test_cli_simulate_pretty_table_and_zero_rules():
-    result = CliRunner().invoke(cli, ["mines", "simulate", "--size", "8x8x10", "--first-click", "zero", "-n", "20",
-                                      "--first-move", "center", "--format", "pretty"])
+    result = run_main(["mines", "simulate", "--size", "8x8x10", "--first-click", "zero", "-n", "20",
+                       "--first-move", "center", "--format", "pretty"])
     assert result.exit_code == 0, result.output
     assert "win rate" in result.output and "8x8x10" in result.output and "zero" in result.output
 
 
 def test_cli_usage_errors_exit_2_with_one_clear_line():
-    runner = CliRunner()
     for args, words in [
         (["--size", "3x3x9"], "do not fit"),
         (["--size", "big"], "WIDTHxHEIGHTxMINES"),
@@ -80,35 +78,30 @@ def test_cli_usage_errors_exit_2_with_one_clear_line():
         (["--first-move", "20,0"], "off the 9x9 board"),
         (["--strategy", "psychic"], "psychic"),
     ]:
-        result = runner.invoke(cli, ["mines", "simulate", "-n", "1", *args])
+        result = run_main(["mines", "simulate", "-n", "1", *args])
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output and "Traceback" not in result.output
 
 
 def test_cli_replay_streams_one_record_per_move():
-    result = CliRunner().invoke(cli, ["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5",
-                                      "--format", "jsonl"])
+    result = run_main(["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5", "--format", "jsonl"])
     assert result.exit_code == 0, result.output
-    records = [json.loads(line) for line in result.output.splitlines()]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["move"] for r in records] == list(range(1, len(records) + 1))
     assert records[-1]["state"] in ("won", "lost") and len(records[-1]["board"]) == 8
-    pretty = CliRunner().invoke(cli, ["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5",
-                                      "--format", "pretty"])
-    assert pretty.exit_code == 0 and f"{records[-1]['state']} after {len(records)} moves" in pretty.output
+    pretty = run_main(["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5", "--format", "pretty"])
+    assert pretty.exit_code == 0 and f"{records[-1]['state']} after {len(records)} moves" in pretty.stdout
 
 
-def test_progress_bar_and_table_render_on_a_terminal():
-    import io
+def test_on_a_terminal_a_progress_bar_runs_on_stderr_and_is_cleared():
+    result = run_main(["mines", "simulate", "--level", "beginner", "-n", "40", "--strategy", "minprob", "-j", "1",
+                       "--format", "pretty"], terminal=True, stderr_terminal=True)
+    assert result.exit_code == 0
+    assert "minprob beginner" in result.stderr and "games" in result.stderr and "won" in result.stderr
+    assert "win rate" in result.stdout and "95% CI" in result.stdout
 
-    from puzzlesat.render import make_console
-    from puzzlesat.render.mines_play import progress_bar, summary_table
 
-    stream = io.StringIO()
-    console = make_console(stream, True)
-    with progress_bar(console, 3, "minprob beginner") as advance:
-        for won in (True, False, True):
-            advance(won)
-    record = simulate(parse_size("beginner"), "minprob", 5, seed=0).record()
-    console.print(summary_table(record))
-    text = stream.getvalue()
-    assert "minprob beginner" in text and "win rate" in text and "95% CI" in text
+def test_jobs_do_not_change_the_result():
+    args = ["mines", "simulate", "--level", "beginner", "-n", "30", "--strategy", "minprob", "-f", "json"]
+    one, two = (json.loads(run_main([*args, "-j", jobs]).stdout) for jobs in ("1", "2"))
+    assert (one["wins"], one["mean_guesses"]) == (two["wins"], two["mean_guesses"])

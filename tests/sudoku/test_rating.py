@@ -8,10 +8,9 @@ from statistics import mean
 
 import pytest
 
-from puzzlesat.sudoku.grid import parse
-from puzzlesat.sudoku.rate import LEVELS, Rater, chen_complexity, rate
-from puzzlesat.sudoku.encode import Rules
-from puzzlesat.sudoku.explain import Board
+from puzzlesat.sudoku import Rules, parse, rate
+from puzzlesat.sudoku.candidates import CandidateGrid
+from puzzlesat.sudoku.rating import LEVELS, Rater, chen_complexity
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku"
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -23,9 +22,9 @@ def lines(name: str, count: int) -> list:
 
 
 def test_chen_complexity_bounds():
-    assert chen_complexity(Board.start(parse("." * 81))) == pytest.approx(math.log2(9))
+    assert chen_complexity(CandidateGrid.start(parse("." * 81))) == pytest.approx(math.log2(9))
     solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-    assert chen_complexity(Board.start(parse(solved))) == 0
+    assert chen_complexity(CandidateGrid.start(parse(solved))) == 0
 
 
 def test_chen_complexity_of_17_clue_puzzles_is_in_chens_range():
@@ -139,7 +138,7 @@ def test_waves_of_singles_count_parallel_rounds():
 
 
 def test_score_is_the_documented_blend():
-    from puzzlesat.sudoku.rate import SCORE_WEIGHTS, score_terms
+    from puzzlesat.sudoku.rating import SCORE_WEIGHTS, score_terms
 
     for line in lines("top95.txt", 3) + [WIKI]:
         rating = rate(parse(line))

@@ -115,25 +115,28 @@ def test_bad_text_raises_puzzle_error():
 def test_verification_catches_a_wrong_model(monkeypatch):
     import importlib
 
-    solve_module = importlib.import_module("puzzlesat.sudoku.solve")
+    solve_module = importlib.import_module("puzzlesat.sudoku.solver")
 
     monkeypatch.setattr(solve_module, "is_solution", lambda *args: False)
-    with pytest.raises(solve_module.VerificationError):
+    with pytest.raises(sudoku.VerificationError):
         solve_module.SudokuSolver(sudoku.Rules(sudoku.parse(WIKI).shape)).solve(sudoku.parse(WIKI))
 
 
 def test_solver_is_recycled_without_changing_answers(puzzles_dir):
     pool = sudoku.SolverPool()
     solver = pool.for_rules(sudoku.Rules(sudoku.parse("." * 16).shape))
-    solver._recycle_at = solver.engine.top + 3
+    solver._recycle_after = 3
+    sessions = set()
     for _ in range(10):
+        sessions.add(id(solver.session))
         assert pool.solve(sudoku.parse("1234" + "." * 12), count=20).solutions == 12
+    assert len(sessions) > 1
 
 
 def test_fresh_solver_fallback_agrees_with_assumptions(puzzles_dir, monkeypatch):
     import importlib
 
-    solve_module = importlib.import_module("puzzlesat.sudoku.solve")
+    solve_module = importlib.import_module("puzzlesat.sudoku.solver")
     puzzles = lines(puzzles_dir / "sudoku" / "16x16-test6.txt")[:4]
     ambiguous = "." * 40 + puzzles[0][40:]  # fewer givens: several solutions
     unsat = "12" + puzzles[1][2:] if puzzles[1][:2] == ".." else None

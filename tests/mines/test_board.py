@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from boards import SETTINGS, arbitrary_boards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,3 +94,11 @@ def test_any_text_is_a_board_or_a_located_error(text):
         assert error.message and (error.line is None or error.line >= 1)
     else:
         assert len(board.cells) == board.height and all(len(row) == board.width for row in board.cells)
+
+
+@SETTINGS
+@given(arbitrary_boards())
+def test_both_formats_read_back_what_they_write(board):
+    assert parse_board(format_friendly(board)) == board
+    if board.total_mines is not None:
+        assert parse_board(format_mine(board)) == board

@@ -21,17 +21,16 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from puzzlesat.sat import DEFAULT_SOLVER, Engine
-from puzzlesat.sudoku.encode import Rules, clauses, var
+from puzzlesat.errors import GenerationError
+from puzzlesat.sat import DEFAULT_SOLVER, Session
+from puzzlesat.sudoku.encode import clauses
 from puzzlesat.sudoku.grid import Puzzle, Shape
-from puzzlesat.sudoku.rate import LEVELS, Rating, rater_for
+from puzzlesat.sudoku.literals import literals
+from puzzlesat.sudoku.rating import LEVELS, Rating, rater_for
+from puzzlesat.sudoku.rules import classic_rules
 
 DIFFICULTIES = ("any",) + LEVELS
-RECYCLE_AFTER = 2000  # dead activation variables before the solver is rebuilt
-
-
-class GenerationError(RuntimeError):
-    """No puzzle of the asked difficulty was found within the allowed attempts."""
+RECYCLE_AFTER = 2000  # retired activation variables before the solver is rebuilt
 
 
 @dataclass
@@ -57,7 +56,8 @@ class Generator:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
         self.shape = Shape.of_side(side)
-        self.rules = Rules(self.shape)
+        self.rules = classic_rules(self.shape)
+        self.literals = literals(self.shape)
         self.random = random.Random(seed)
         self.difficulty = difficulty
         self.minimal = minimal
@@ -65,15 +65,16 @@ class Generator:
         self.symmetric = symmetric
         self.attempts = attempts
         self.solver = solver
-        self.engine = self._new_engine()
+        self.session = self._new_session()
         self.rater = rater_for(self.rules)
 
-    def _new_engine(self) -> Engine:
-        return Engine(clauses(self.rules), self.rules.top, self.solver)
+    def _new_session(self) -> Session:
+        """A session holding the rules."""
+        return Session(clauses(self.rules), self.rules.top, self.solver)
 
     def close(self) -> None:
         """Free the native solver."""
-        self.engine.close()
+        self.session.close()
 
     def __iter__(self) -> Iterator[Generated]:
         while True:
@@ -94,18 +95,11 @@ class Generator:
 
     def random_solution(self) -> tuple:
         """A random full grid."""
-        n = self.shape.side
-        first_row = list(range(1, n + 1))
+        first_row = list(range(1, self.shape.side + 1))
         self.random.shuffle(first_row)
-        if not self.engine.solve([var(self.shape, cell, value) for cell, value in enumerate(first_row)]):
+        if not self.session.solve(self.literals.grid(first_row)):
             raise RuntimeError("an empty grid with one filled row has no solution")  # cannot happen
-        model = self.engine.model()
-        values = [0] * self.shape.cells
-        for lit in model[: self.rules.cell_vars]:
-            if lit > 0:
-                cell, value = divmod(lit - 1, n)
-                values[cell] = value + 1
-        return self._shuffle(values)
+        return self._shuffle(self.literals.values(self.session.values(self.literals.variables)))
 
     def _shuffle(self, values: list) -> tuple:
         """Permute rows within bands, bands, columns within stacks and stacks (all keep a grid valid)."""
@@ -146,34 +140,29 @@ class Generator:
 
     def _unique_keep(self, solution: tuple):
         """A test 'the givens still have only `solution`' by one solve with that solution blocked."""
-        activation = self.engine.new_var()
-        self._activation = activation
-        n = self.shape.side
-        self.engine.add_clause([-activation] + [-(cell * n + value) for cell, value in enumerate(solution)])
+        activation = self._activation = self.session.new_var()
+        self.session.add_clause([-activation] + [-lit for lit in self.literals.grid(solution)])
 
         def unique(values: list) -> bool:
-            givens = [cell * n + value for cell, value in enumerate(values) if value]
-            return self.engine.solve(givens + [activation]) is False
+            return self.session.solve(self.literals.grid(values) + [activation]) is False
 
         return unique
 
     def _singles_keep(self, values: list) -> bool:
         """Unit propagation still fills every cell (so the puzzle is unique and needs singles only)."""
-        n = self.shape.side
-        ok, implied = self.rater.propagate([cell * n + value for cell, value in enumerate(values) if value])
-        cell_vars = self.rules.cell_vars
-        return ok and sum(1 for lit in implied if 0 < lit <= cell_vars) == self.shape.cells
+        ok, implied = self.rater.propagate(self.literals.grid(values))
+        return ok and len(self.literals.placed(implied)) == self.shape.cells
 
     def _retire(self) -> None:
-        """Switch off this grid's blocking clause; rebuild the solver when dead variables pile up."""
+        """Switch off this grid's blocking clause; rebuild the solver when retired variables pile up."""
         activation = getattr(self, "_activation", None)
         if activation is None:
             return
-        self.engine.retire(activation)
+        self.session.retire(activation)
         self._activation = None
-        if self.engine.top - self.rules.top > RECYCLE_AFTER:
-            self.engine.close()
-            self.engine = self._new_engine()
+        if self.session.retired > RECYCLE_AFTER:
+            self.session.close()
+            self.session = self._new_session()
 
 
 def _block_permutation(rng: random.Random, side: int, block: int) -> list:

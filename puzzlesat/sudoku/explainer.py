@@ -16,13 +16,13 @@ every digit; naked singles and naked subsets use every group. Cage sums are not 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterator, Optional, Sequence
 
-from puzzlesat.sudoku.encode import Rules
-from puzzlesat.sudoku.grid import Puzzle
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, bits
+from puzzlesat.sudoku.grid import Puzzle, cell_name
+from puzzlesat.sudoku.rules import Rules
 
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 TECHNIQUES = (
@@ -50,10 +50,10 @@ class Step:
         return {
             "technique": self.technique,
             "unit": self.unit,
-            "cells": [cell_label(c, side) for c in self.cells],
+            "cells": [cell_name(c, side) for c in self.cells],
             "digits": [symbol[d - 1] for d in self.digits],
-            "place": [[cell_label(c, side), symbol[d - 1]] for c, d in self.placements],
-            "eliminate": [[cell_label(c, side), symbol[d - 1]] for c, d in self.eliminations],
+            "place": [[cell_name(c, side), symbol[d - 1]] for c, d in self.placements],
+            "eliminate": [[cell_name(c, side), symbol[d - 1]] for c, d in self.eliminations],
             "text": self.describe(puzzle),
         }
 
@@ -61,7 +61,7 @@ class Step:
         """One sentence a person can check, e.g. 'hidden single: 7 fits only r3c5 in box 2'."""
         side, symbol = puzzle.shape.side, puzzle.alphabet
         digits = ", ".join(symbol[d - 1] for d in self.digits)
-        cells = ", ".join(cell_label(c, side) for c in self.cells)
+        cells = ", ".join(cell_name(c, side) for c in self.cells)
         if self.technique == "hidden single":
             return f"hidden single: {digits} fits only {cells} in {self.unit}"
         if self.technique == "naked single":
@@ -72,139 +72,24 @@ class Step:
         if self.technique in FISH_NAMES.values():
             return f"{self.technique}: in {self.unit}, {digits} lies only in {cells}; remove {removed}"
         if self.technique == "xy-wing":
-            return f"xy-wing: pivot {cell_label(self.cells[0], side)} with pincers {cell_label(self.cells[1], side)} " \
-                   f"and {cell_label(self.cells[2], side)}; remove {removed}"
+            return f"xy-wing: pivot {cell_name(self.cells[0], side)} with pincers {cell_name(self.cells[1], side)} " \
+                   f"and {cell_name(self.cells[2], side)}; remove {removed}"
         kind = "naked" if self.technique.startswith("naked") else "hidden"
         what = f"{cells} hold only {digits}" if kind == "naked" else f"{digits} fit only in {cells}"
         return f"{self.technique}: in {self.unit}, {what}; remove {removed}"
-
-
-def cell_label(cell: int, side: int) -> str:
-    """'r3c5' (1-based)."""
-    return f"r{cell // side + 1}c{cell % side + 1}"
 
 
 def _group_eliminations(eliminations: Sequence[tuple], side: int, symbol: str) -> str:
     """'4 from r1c2, r1c3; 7 from r2c2'."""
     by_digit: dict = {}
     for cell, digit in eliminations:
-        by_digit.setdefault(digit, []).append(cell_label(cell, side))
+        by_digit.setdefault(digit, []).append(cell_name(cell, side))
     return "; ".join(f"{symbol[d - 1]} from {', '.join(cells)}" for d, cells in sorted(by_digit.items()))
-
-
-@dataclass(frozen=True)
-class Layout:
-    """What the techniques need to know about the rules' groups, computed once per Rules."""
-
-    side: int
-    groups: tuple
-    names: tuple
-    full: tuple          # indexes of groups with `side` cells, boxes first, then rows, columns, extras
-    lines: frozenset     # indexes of rows and columns
-    peers: tuple         # per cell: the other cells of every group it is in
-    cell_full: tuple     # per cell: the full groups it is in
-
-
-@lru_cache(maxsize=16)
-def layout(rules: Rules) -> Layout:
-    """The Layout of a set of rules."""
-    side, cells = rules.shape.side, rules.shape.cells
-    groups = tuple(tuple(g) for g in rules.groups)
-    names = tuple(rules.group_name(i) for i in range(len(groups)))
-    full_all = [i for i, g in enumerate(groups) if len(g) == side]
-    boxes = [i for i in full_all if 2 * side <= i < 3 * side]
-    full = tuple(boxes + [i for i in full_all if i not in boxes])
-    peers = [set() for _ in range(cells)]
-    cell_full = [[] for _ in range(cells)]
-    for index, group in enumerate(groups):
-        for cell in group:
-            peers[cell].update(group)
-            if len(group) == side:
-                cell_full[cell].append(index)
-    for cell in range(cells):
-        peers[cell].discard(cell)
-    return Layout(side, groups, names, full, frozenset(range(2 * side)),
-                  tuple(tuple(sorted(p)) for p in peers), tuple(tuple(f) for f in cell_full))
-
-
-def bits(mask: int) -> list:
-    """The digits (from 1) whose bits are set."""
-    digits, digit = [], 1
-    while mask:
-        if mask & 1:
-            digits.append(digit)
-        mask >>= 1
-        digit += 1
-    return digits
-
-
-@dataclass
-class Board:
-    """Candidates per cell as bit masks (bit d-1 for digit d) and the values placed so far."""
-
-    rules: Rules
-    values: list
-    cands: list
-    layout: Layout = field(repr=False)
-
-    @classmethod
-    def start(cls, puzzle: Puzzle, rules: Optional[Rules] = None) -> "Board":
-        """The givens placed, each removing its digit from its peers once (Chen's starting point)."""
-        rules = rules or Rules(puzzle.shape)
-        lay = layout(rules)
-        full = (1 << lay.side) - 1
-        board = cls(rules, [0] * puzzle.shape.cells, [full] * puzzle.shape.cells, lay)
-        for cell, value in puzzle.givens:
-            board.place(cell, value)
-        return board
-
-    def copy(self) -> "Board":
-        """An independent copy."""
-        return Board(self.rules, list(self.values), list(self.cands), self.layout)
-
-    def place(self, cell: int, value: int) -> None:
-        """Put `value` in `cell` and remove it from the cell's peers."""
-        bit = 1 << (value - 1)
-        self.values[cell] = value
-        self.cands[cell] = bit
-        cands = self.cands
-        for peer in self.layout.peers[cell]:
-            cands[peer] &= ~bit
-
-    def eliminate(self, cell: int, value: int) -> None:
-        """Remove one candidate."""
-        self.cands[cell] &= ~(1 << (value - 1))
-
-    def apply(self, step: Step) -> None:
-        """Carry out a step's placements and eliminations."""
-        for cell, value in step.placements:
-            self.place(cell, value)
-        for cell, value in step.eliminations:
-            self.eliminate(cell, value)
-
-    @property
-    def open_cells(self) -> int:
-        """Cells without a value."""
-        return self.values.count(0)
-
-    @property
-    def solved(self) -> bool:
-        """Every cell has a value."""
-        return 0 not in self.values
-
-    @property
-    def broken(self) -> bool:
-        """Some open cell has no candidate left (the state is contradictory)."""
-        return any(not m for v, m in zip(self.values, self.cands) if not v)
-
-    def candidates(self, cell: int) -> list:
-        """The candidate digits of a cell."""
-        return bits(self.cands[cell])
 
 
 # ---- techniques: each yields the steps it finds, in a fixed order --------------------------
 
-def hidden_singles(board: Board) -> Iterator[Step]:
+def hidden_singles(board: CandidateGrid) -> Iterator[Step]:
     """A digit with one place left in a full unit."""
     lay, values, cands = board.layout, board.values, board.cands
     for index in lay.full:
@@ -226,7 +111,7 @@ def hidden_singles(board: Board) -> Iterator[Step]:
             yield Step("hidden single", lay.names[index], (cell,), (digit,), ((cell, digit),))
 
 
-def naked_singles(board: Board) -> Iterator[Step]:
+def naked_singles(board: CandidateGrid) -> Iterator[Step]:
     """A cell with one candidate left."""
     for cell, (value, mask) in enumerate(zip(board.values, board.cands)):
         if not value and mask and not mask & (mask - 1):
@@ -234,7 +119,7 @@ def naked_singles(board: Board) -> Iterator[Step]:
             yield Step("naked single", None, (cell,), (digit,), ((cell, digit),))
 
 
-def locked_candidates(board: Board, claiming: bool) -> Iterator[Step]:
+def locked_candidates(board: CandidateGrid, claiming: bool) -> Iterator[Step]:
     """A digit confined, within one full unit, to cells that all share another full unit; `claiming`
     picks rows and columns as the first unit, otherwise boxes (and the other non-line units)."""
     lay, values, cands = board.layout, board.values, board.cands
@@ -265,7 +150,7 @@ def locked_candidates(board: Board, claiming: bool) -> Iterator[Step]:
                     yield Step(technique, lay.names[index], tuple(places), (digit,), eliminations=gone)
 
 
-def naked_subsets(board: Board, size: int) -> Iterator[Step]:
+def naked_subsets(board: CandidateGrid, size: int) -> Iterator[Step]:
     """`size` open cells of a unit whose candidates together number `size` (Chen's r-Reduction)."""
     lay, values, cands = board.layout, board.values, board.cands
     name = f"naked {SUBSET_NAMES[size]}"
@@ -286,7 +171,7 @@ def naked_subsets(board: Board, size: int) -> Iterator[Step]:
                 yield Step(name, lay.names[index], subset, tuple(bits(union)), eliminations=gone)
 
 
-def hidden_subsets(board: Board, size: int) -> Iterator[Step]:
+def hidden_subsets(board: CandidateGrid, size: int) -> Iterator[Step]:
     """`size` digits of a full unit that fit only in the same `size` cells."""
     lay, values, cands = board.layout, board.values, board.cands
     name = f"hidden {SUBSET_NAMES[size]}"
@@ -314,7 +199,7 @@ def hidden_subsets(board: Board, size: int) -> Iterator[Step]:
                 yield Step(name, lay.names[index], tuple(sorted(spots)), digits, eliminations=gone)
 
 
-def fish(board: Board, size: int) -> Iterator[Step]:
+def fish(board: CandidateGrid, size: int) -> Iterator[Step]:
     """A digit whose places in `size` rows all lie in `size` columns (or the other way round)."""
     side, values, cands = board.layout.side, board.values, board.cands
     name = FISH_NAMES[size]
@@ -342,7 +227,7 @@ def fish(board: Board, size: int) -> Iterator[Step]:
                     yield Step(name, unit, fins, (digit,), eliminations=gone)
 
 
-def xy_wings(board: Board) -> Iterator[Step]:
+def xy_wings(board: CandidateGrid) -> Iterator[Step]:
     """Pivot xy with pincers xz and yz among its peers: z leaves every cell that sees both pincers."""
     lay, values, cands = board.layout, board.values, board.cands
     pairs = [c for c, m in enumerate(cands) if not values[c] and bin(m).count("1") == 2]
@@ -384,7 +269,7 @@ FINDERS = {
 }
 
 
-def next_step(board: Board, techniques: Sequence[str] = TECHNIQUES) -> Optional[Step]:
+def next_step(board: CandidateGrid, techniques: Sequence[str] = TECHNIQUES) -> Optional[Step]:
     """The first step of the simplest technique that finds one, or None when they are all stuck."""
     for name in techniques:
         step = next(iter(FINDERS[name](board)), None)
@@ -393,7 +278,7 @@ def next_step(board: Board, techniques: Sequence[str] = TECHNIQUES) -> Optional[
     return None
 
 
-def deduce(board: Board, techniques: Sequence[str] = TECHNIQUES, limit: Optional[int] = None) -> Iterator[Step]:
+def deduce(board: CandidateGrid, techniques: Sequence[str] = TECHNIQUES, limit: Optional[int] = None) -> Iterator[Step]:
     """Apply steps one after another until the board is solved, broken or stuck; yield each."""
     count = 0
     while not board.solved and (limit is None or count < limit):
@@ -409,20 +294,40 @@ def deduce(board: Board, techniques: Sequence[str] = TECHNIQUES, limit: Optional
 
 @dataclass
 class Explanation:
-    """The steps a person could follow, and how it ends: 'solved', 'stuck' (search needed) or 'broken'."""
+    """The steps a person could follow, and how it ends: 'solved', 'stuck' (search needed) or 'broken'.
+
+    `values` are the cells the steps filled (0 where they stopped); the solver's `solution` finishes the rest.
+    """
 
     puzzle: Puzzle
     steps: list
     outcome: str
-    board: Board = field(repr=False)
+    values: tuple
     solution: Optional[tuple] = None
+
+    @property
+    def open_cells(self) -> int:
+        """Cells the steps left open."""
+        return self.values.count(0)
 
     @property
     def finished_by_solver(self) -> list:
         """(cell, value) the solver filled after the techniques stopped."""
         if self.outcome == "solved" or self.solution is None:
             return []
-        return [(c, v) for c, v in enumerate(self.solution) if not self.board.values[c]]
+        return [(c, v) for c, v in enumerate(self.solution) if not self.values[c]]
+
+    @property
+    def ending(self) -> str:
+        """How it ends, in one sentence."""
+        if self.outcome == "solved":
+            return "solved by these steps alone"
+        if self.outcome == "broken":
+            return "the givens contradict each other"
+        side, alphabet = self.puzzle.shape.side, self.puzzle.alphabet
+        filled = " ".join(f"{cell_name(c, side)}={alphabet[v - 1]}" for c, v in self.finished_by_solver)
+        finish = f"the solver finishes: {filled}" if filled else "no solution to finish with"
+        return f"only search remains ({self.open_cells} cells open); {finish}"
 
     def as_dict(self) -> dict:
         """JSON-ready form."""
@@ -430,22 +335,22 @@ class Explanation:
         return {
             "outcome": self.outcome,
             "steps": [step.as_dict(self.puzzle) for step in self.steps],
-            "open_cells": self.board.open_cells,
-            "finished_by_solver": [[cell_label(c, side), self.puzzle.alphabet[v - 1]] for c, v in self.finished_by_solver],
+            "open_cells": self.open_cells,
+            "finished_by_solver": [[cell_name(c, side), self.puzzle.alphabet[v - 1]] for c, v in self.finished_by_solver],
         }
 
 
 def explain(puzzle: Puzzle, rules: Optional[Rules] = None, solution: Optional[Sequence[int]] = None,
             limit: Optional[int] = None) -> Explanation:
     """Explain a puzzle step by step; `solution` (from the solver) finishes what the techniques cannot."""
-    board = Board.start(puzzle, rules)
+    board = CandidateGrid.start(puzzle, rules)
     steps = list(deduce(board, limit=limit))
     outcome = "solved" if board.solved else ("broken" if board.broken else "stuck")
     if limit is not None and len(steps) == limit and outcome == "stuck" and next_step(board) is not None:
         outcome = "more"
-    return Explanation(puzzle, steps, outcome, board, tuple(solution) if solution else None)
+    return Explanation(puzzle, steps, outcome, tuple(board.values), tuple(solution) if solution else None)
 
 
 def hint(puzzle: Puzzle, rules: Optional[Rules] = None) -> Optional[Step]:
     """The next step a person could take from the givens, or None."""
-    return next_step(Board.start(puzzle, rules))
+    return next_step(CandidateGrid.start(puzzle, rules))

@@ -8,7 +8,7 @@ Measures (all deterministic: the rating engine only ever propagates, it never le
                singles to a fixpoint); the simple baseline.
   level        the weakest rung of this ladder that completes the puzzle:
                  singles    hidden and naked singles alone (= unit propagation on the extended encoding)
-                 reduction  plus the other human techniques of puzzlesat.sudoku.explain: pointing/claiming,
+                 reduction  plus the other human techniques of puzzlesat.sudoku.explainer: pointing/claiming,
                             Chen's r-Reduction (naked/hidden subsets, r = 2..4), X-wing/swordfish/jellyfish, XY-wing
                  probing    plus failed-literal probing: assume a candidate, propagate; a conflict removes it
                  search     only guessing finishes
@@ -52,10 +52,13 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Optional
 
-from puzzlesat.sat import Engine
-from puzzlesat.sudoku.encode import Rules, clauses, givens_literals
-from puzzlesat.sudoku.explain import TECHNIQUES, Board, deduce, hidden_singles, naked_singles
+from puzzlesat.sat import Session
+from puzzlesat.sudoku.candidates import CandidateGrid
+from puzzlesat.sudoku.encode import clauses
+from puzzlesat.sudoku.explainer import TECHNIQUES, deduce, hidden_singles, naked_singles
 from puzzlesat.sudoku.grid import Puzzle
+from puzzlesat.sudoku.literals import literals
+from puzzlesat.sudoku.rules import Rules, classic_rules
 
 LEVELS = ("singles", "reduction", "probing", "search")
 RATING_SOLVER = "glucose4"
@@ -103,35 +106,39 @@ class Rating:
         return data
 
 
-def chen_complexity(board: Board) -> float:
+def chen_complexity(board: CandidateGrid) -> float:
     """Mean log2 of the candidate counts over all cells."""
     return sum(math.log2(bin(mask).count("1") or 1) for mask in board.cands) / len(board.cands)
 
 
 class Rater:
-    """Rates puzzles of one set of rules with one propagation-only SAT engine."""
+    """Rates puzzles of one set of rules with one propagation-only SAT session."""
 
     def __init__(self, rules: Rules):
         self.rules = rules
         self.side = rules.shape.side
+        self.literals = literals(rules.shape)
         rule_clauses = list(clauses(rules, "extended"))
         # Unit clauses (killer cages) would become level-0 facts that propagate() never reports:
         # they go in as assumptions instead, so every fact shows up in every answer.
         self.units = [clause[0] for clause in rule_clauses if len(clause) == 1]
-        self.engine = Engine((c for c in rule_clauses if len(c) > 1), rules.top, RATING_SOLVER)
+        self.rule_clauses = [clause for clause in rule_clauses if len(clause) > 1]
+        self.session = Session(self.rule_clauses, rules.top, RATING_SOLVER)
+        self.probed = False  # the current puzzle has been probed (on a session built for it)
 
     def close(self) -> None:
         """Free the native solver."""
-        self.engine.close()
+        self.session.close()
 
     def rate(self, puzzle: Puzzle) -> Optional[Rating]:
         """The rating, or None when the givens contradict each other under propagation."""
-        ok, implied = self.propagate(givens_literals(puzzle))
+        givens = self.literals.givens(puzzle)
+        self.probed = False
+        ok, implied = self.propagate(givens)
         if not ok:
             return None
-        cell_vars = self.rules.cell_vars
-        open_after = puzzle.shape.cells - sum(1 for lit in implied if 0 < lit <= cell_vars)
-        board = Board.start(puzzle, self.rules)
+        open_after = puzzle.shape.cells - len(self.literals.placed(implied))
+        board = CandidateGrid.start(puzzle, self.rules)
         complexity = chen_complexity(board)
         waves = singles_waves(board.copy())
         ladder = _Ladder(self, board)
@@ -139,11 +146,11 @@ class Rater:
         if ladder.board.broken:
             return None
         if ladder.level != "search":
-            ladder.guesses, ladder.conflicts, ladder.expected = self.search_from(givens_literals(puzzle))
+            ladder.guesses, ladder.conflicts, ladder.expected = self.search_from(givens)
         rating = Rating(0.0, complexity, ladder.level, ladder.hardest, ladder.subset_size, ladder.steps, open_after,
                         ladder.probes, ladder.probe_rounds, ladder.chain, ladder.stuck_open,
                         ladder.guesses, ladder.conflicts, ladder.expected, waves, ladder.scarcest,
-                        ladder.longest_step, self.random_search(givens_literals(puzzle)))
+                        ladder.longest_step, self.random_search(givens))
         rating.score = combined_score(rating, self.side)
         return rating
 
@@ -151,38 +158,43 @@ class Rater:
 
     def propagate(self, assumptions: list) -> tuple:
         """Unit propagation under the rules' unit clauses and `assumptions`: (no conflict?, literals set)."""
-        return self.engine.propagate(self.units + assumptions)
+        return self.session.propagate(self.units + assumptions)
 
-    def state_literals(self, board: Board) -> list:
+    def state_literals(self, board: CandidateGrid) -> list:
         """The board as assumptions: placed values true, removed candidates false."""
-        n, lits = self.side, []
+        table, lits = self.literals, []
         for cell, (value, mask) in enumerate(zip(board.values, board.cands)):
-            base = cell * n
             if value:
-                lits.append(base + value)
+                lits.append(table.var(cell, value))
                 continue
-            for digit in range(1, n + 1):
-                if not mask >> (digit - 1) & 1:
-                    lits.append(-(base + digit))
+            lits.extend(-var for digit, var in enumerate(table.of_cell(cell)) if not mask >> digit & 1)
         return lits
 
-    def absorb(self, board: Board, implied) -> None:
+    def absorb(self, board: CandidateGrid, implied) -> None:
         """Copy propagated facts onto the board (placements and removed candidates)."""
-        n, cell_vars = self.side, self.rules.cell_vars
+        table = self.literals
         for lit in implied:
-            var = abs(lit)
-            if var > cell_vars:
+            if not table.is_cell_var(lit):
                 continue
-            cell, digit = divmod(var - 1, n)
+            cell, digit = table.cell_value(abs(lit))
             if lit > 0 and not board.values[cell]:
-                board.place(cell, digit + 1)
+                board.place(cell, digit)
             elif lit < 0 and not board.values[cell]:
-                board.eliminate(cell, digit + 1)
+                board.eliminate(cell, digit)
 
-    def probe(self, board: Board, only: Optional[list] = None) -> Optional[list]:
+    def probe(self, board: CandidateGrid, only: Optional[list] = None) -> Optional[list]:
         """(chain, placed, cell, digit) for every candidate (of `only`, if given) whose assumption propagates to
         a conflict, chain and placed being how many literals and values propagation set first; None if the board
-        itself conflicts."""
+        itself conflicts.
+
+        How far propagation gets before a conflict depends on the order of the solver's watch lists, which
+        every propagation reorders; so the first probe of each puzzle starts from a freshly built session,
+        and a rating never depends on what was rated before it (in this process or any other).
+        """
+        if not self.probed:
+            self.session.close()
+            self.session = Session(self.rule_clauses, self.rules.top, RATING_SOLVER)
+            self.probed = True
         assumptions = self.state_literals(board)
         ok, implied = self.propagate(assumptions)
         if not ok:
@@ -190,7 +202,7 @@ class Rater:
         self.absorb(board, implied)
         assumptions = self.state_literals(board)
         base = len(self.units) + len(assumptions) + 1
-        n, failed, cell_vars = self.side, [], self.rules.cell_vars
+        failed, table = [], self.literals
         placed = sum(1 for value in board.values if value) + 1
         if only is None:
             only = [(cell, digit) for cell, value in enumerate(board.values) if not value
@@ -198,13 +210,13 @@ class Rater:
         for cell, digit in only:
             if board.values[cell] or not board.cands[cell] >> (digit - 1) & 1:
                 continue
-            ok, trail = self.propagate(assumptions + [cell * n + digit])
+            ok, trail = self.propagate(assumptions + [table.var(cell, digit)])
             if not ok:
-                values = sum(1 for lit in trail if 0 < lit <= cell_vars) - placed
+                values = len(table.placed(trail)) - placed
                 failed.append((len(trail) - base, values, cell, digit))
         return failed
 
-    def search(self, board: Board) -> tuple:
+    def search(self, board: CandidateGrid) -> tuple:
         """(guesses, conflicts, expected guesses) of the search tree below the board (see search_from)."""
         return self.search_from(self.state_literals(board))
 
@@ -260,9 +272,8 @@ class Rater:
         fewest = self._fewest_cells(implied, assumptions)
         if not fewest:
             return True
-        cell, n = rng.choice(fewest), self.side
         known = set(implied)
-        branch = [cell * n + d for d in range(1, n + 1) if -(cell * n + d) not in known]
+        branch = [var for var in self.literals.of_cell(rng.choice(fewest)) if -var not in known]
         rng.shuffle(branch)
         for lit in branch:
             counter[0] += 1
@@ -272,13 +283,15 @@ class Rater:
 
     def _fewest_cells(self, implied, assumptions) -> list:
         """The open cells with the fewest candidates."""
-        n, cell_vars = self.side, self.rules.cell_vars
-        left = [n] * self.rules.shape.cells
+        table = self.literals
+        left = [self.side] * self.rules.shape.cells
         for lit in set(implied).union(assumptions):
-            if 0 < lit <= cell_vars:
-                left[(lit - 1) // n] = 0
-            elif 0 < -lit <= cell_vars:
-                left[(-lit - 1) // n] -= 1
+            if not table.is_cell_var(lit):
+                continue
+            if lit > 0:
+                left[table.cell_of(lit)] = 0
+            else:
+                left[table.cell_of(-lit)] -= 1
         open_counts = [count for count in left if count > 0]
         if not open_counts:
             return []
@@ -287,12 +300,10 @@ class Rater:
 
     def _branch_cell(self, implied, assumptions) -> Optional[list]:
         """The literals of the open cell with the fewest candidates left, or None when all are set."""
-        n = self.side
         known = set(implied).union(assumptions)
         best = None
         for cell in range(self.rules.shape.cells):
-            base = cell * n
-            alive = [base + d for d in range(1, n + 1) if -(base + d) not in known]
+            alive = [var for var in self.literals.of_cell(cell) if -var not in known]
             if len(alive) == 1 and alive[0] in known:
                 continue
             if best is None or len(alive) < len(best):
@@ -305,7 +316,7 @@ class Rater:
 class _Ladder:
     """Climb the deduction ladder on a board: human steps, then probing, then search."""
 
-    def __init__(self, rater: Rater, board: Board):
+    def __init__(self, rater: Rater, board: CandidateGrid):
         self.rater = rater
         self.board = board
         self.steps = self.probes = self.probe_rounds = self.chain = self.guesses = self.conflicts = 0
@@ -361,7 +372,7 @@ class _Ladder:
             self.level = "reduction"
 
 
-def singles_waves(board: Board) -> int:
+def singles_waves(board: CandidateGrid) -> int:
     """Rounds of singles until stuck, each round placing every single visible at its start."""
     waves = 0
     while not board.solved and not board.broken:
@@ -410,4 +421,4 @@ def rater_for(rules: Rules) -> Rater:
 
 def rate(puzzle: Puzzle, rules: Optional[Rules] = None) -> Optional[Rating]:
     """Rate one puzzle (classic rules unless given)."""
-    return rater_for(rules or Rules(puzzle.shape)).rate(puzzle)
+    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle)

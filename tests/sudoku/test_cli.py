@@ -1,4 +1,5 @@
-"""`puzzlesat sudoku` through click's CliRunner: formats, statuses, exit codes, bad input, DIMACS."""
+"""`puzzlesat sudoku` through the CLI (in-process, as a pipe or a terminal): formats, statuses, exit codes, bad
+input, DIMACS."""
 
 from __future__ import annotations
 
@@ -7,6 +8,13 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlesat.streams import to_json
+from puzzlesat.sudoku import STATUSES, Record, Result, parse
+from puzzlesat.sudoku.batch import Answer, SolveOptions
+from puzzlesat.sudoku.report import json_line, to_record
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -177,24 +185,13 @@ def test_pipe_closed_early_ends_quietly(puzzles_dir):
     assert "Traceback" not in stderr
 
 
-def test_fast_json_line_matches_the_generic_record():
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from puzzlesat.streams import to_json
-    from puzzlesat.sudoku.reader import Record
-    from puzzlesat.sudoku.report import json_line, to_record
-    from puzzlesat.sudoku.solve import STATUSES, Result
-
-    puzzle = __import__("puzzlesat").sudoku.parse(WIKI)
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=20), st.integers(1, 10**9), st.sampled_from(STATUSES), st.sampled_from([True, False, None]),
+       st.booleans(), st.booleans(), st.one_of(st.none(), st.text(max_size=10)))
+def test_fast_json_line_matches_the_generic_record(source, line, status, unique, has_solution, counting, error):
+    puzzle = parse(WIKI)
     solution = tuple(int(ch) for ch in WIKI_SOLUTION)
-
-    @settings(max_examples=200, deadline=None)
-    @given(st.text(max_size=20), st.integers(1, 10**9), st.sampled_from(STATUSES), st.sampled_from([True, False, None]),
-           st.booleans(), st.booleans(), st.one_of(st.none(), st.text(max_size=10)))
-    def check(source, line, status, unique, has_solution, counting, error):
-        record = Record(source, line, WIKI, puzzle)
-        result = Result(status, solution if has_solution else None, unique, 3 if counting else None, error)
-        assert json_line(record, result, counting) == to_json(to_record(record, result, counting))
-
-    check()
+    answer = Answer(Record(source, line, WIKI, puzzle),
+                    Result(status, solution if has_solution else None, unique, 3 if counting else None, error, puzzle))
+    options = SolveOptions(count=3 if counting else None)
+    assert json_line(answer, options) == to_json(to_record(answer, options))

@@ -1,21 +1,24 @@
-"""The CNF encodings: variables, clause counts, equivalence of minimal and extended, DIMACS."""
+"""The CNF encodings and the literal codec: variables, clause counts, equivalence of minimal and extended, DIMACS."""
 
 from __future__ import annotations
+
+import io
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesat.sat import Engine
-from puzzlesat.sudoku.encode import Rules, clauses, decode_var, givens_literals, to_dimacs, var
-from puzzlesat.sudoku.grid import Shape, parse
+from puzzlesat.sat import Session
+from puzzlesat.sudoku import Rules, Shape, parse
+from puzzlesat.sudoku.encode import clauses, write_cnf
+from puzzlesat.sudoku.literals import literals
 
 SHAPE4 = Shape.of_side(4)
 
 
 def count_models(encoding: str, assumptions=()) -> int:
     rules = Rules(SHAPE4)
-    with Engine(clauses(rules, encoding), rules.cell_vars) as engine:
-        return sum(1 for _ in engine.models(list(assumptions), list(range(1, rules.cell_vars + 1))))
+    with Session(clauses(rules, encoding), rules.cell_vars) as session:
+        return sum(1 for _ in session.models(list(assumptions), literals(SHAPE4).variables))
 
 
 def test_both_encodings_have_the_288_4x4_grids():
@@ -26,14 +29,19 @@ def test_both_encodings_have_the_288_4x4_grids():
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=5, unique_by=lambda t: t[0]))
 def test_encodings_agree_under_any_givens(givens):
-    assumptions = [var(SHAPE4, cell, value) for cell, value in givens]
+    assumptions = [literals(SHAPE4).var(cell, value) for cell, value in givens]
     assert count_models("extended", assumptions) == count_models("minimal", assumptions)
 
 
-@given(st.integers(0, 80), st.integers(1, 9))
-def test_var_and_decode_var_are_inverse(cell, value):
-    shape = Shape.of_side(9)
-    assert decode_var(shape, var(shape, cell, value)) == (cell // 9, cell % 9, value)
+@given(st.sampled_from([4, 6, 9, 16, 25]), st.data())
+def test_the_codec_maps_both_ways(side, data):
+    table = literals(Shape.of_side(side))
+    cell, value = data.draw(st.integers(0, side * side - 1)), data.draw(st.integers(1, side))
+    variable = table.var(cell, value)
+    assert table.cell_value(variable) == (cell, value) and table.cell_of(variable) == cell
+    assert table.value_of[variable] == value and variable in table.of_cell(cell)
+    assert 1 <= variable <= table.count == side ** 3 and table.is_cell_var(-variable)
+    assert table.placed([variable, -variable, table.count + 1]) == [(cell, value)]
 
 
 def test_clause_counts_match_lynce_ouaknine():
@@ -46,7 +54,9 @@ def test_clause_counts_match_lynce_ouaknine():
 
 def test_dimacs_is_well_formed_and_maps_variables():
     puzzle = parse("4...1.3.2..3.1..")
-    lines = list(to_dimacs(puzzle, Rules(puzzle.shape)))
+    out = io.StringIO()
+    write_cnf(out, puzzle, Rules(puzzle.shape))
+    lines = out.getvalue().splitlines()
     header = [line for line in lines if line.startswith("p ")]
     assert header == [f"p cnf 64 {len(list(clauses(Rules(puzzle.shape)))) + 6}"]
     assert "c var 1 r1c1 1" in lines
@@ -54,4 +64,4 @@ def test_dimacs_is_well_formed_and_maps_variables():
     body = lines[lines.index(header[0]) + 1:]
     assert all(line.endswith(" 0") for line in body)
     units = [int(line.split()[0]) for line in body if len(line.split()) == 2]
-    assert units == givens_literals(puzzle)
+    assert units == literals(puzzle.shape).givens(puzzle)

@@ -1,40 +1,15 @@
-"""Rich output of simulations and replays: the progress bar, the result table, boards move by move."""
+"""Rich output of simulations and replays: the result table, boards move by move."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Callable, Iterator, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-MINE = -2
-HIDDEN = -1
+from puzzlesat.mines.board import HIDDEN, MINE
+
 NUMBER_STYLES = {1: "blue", 2: "green", 3: "red", 4: "magenta", 5: "dark_red", 6: "cyan", 7: "white", 8: "grey50"}
-
-
-@contextmanager
-def progress_bar(console, total: int, label: str) -> Iterator[Callable[[bool], None]]:
-    """A progress bar on `console` (stderr); yields a function to call after each game with whether it was won."""
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("won {task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    counts = {"done": 0, "wins": 0}
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(label, total=total, rate="-")
-
-        def advance(won: bool) -> None:
-            counts["done"] += 1
-            counts["wins"] += won
-            progress.update(task, advance=1, rate=f"{counts['wins'] / counts['done']:.2%}")
-
-        yield advance
 
 
 def summary_table(record: dict) -> Table:

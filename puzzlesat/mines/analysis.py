@@ -1,11 +1,12 @@
 """Analysis of a position: consistency, certain cells, exact mine probabilities, a recommended move.
 
-Two engines that must agree. Counting (puzzlesat.mines.count) runs first: trivial rules, groups of
-interchangeable cells and independent parts give exact integer counts, hence exact probabilities,
-and a probability of 0 or 1 is a proof. SAT (puzzlesat.sat, CNF from puzzlesat.mines.encode) decides
-consistency and certainty by backbone tests with assumptions on one incremental solver, finds the
-conflict (a small unsatisfiable core of numbers) of an inconsistent board, and checks the counts.
-With check=False the SAT engine runs only for the conflict and when counting ran out of time.
+Two engines that must agree. Counting (puzzlesat.mines.count, the engine the players use too) runs
+first: trivial rules, groups of interchangeable cells and independent parts give exact integer counts,
+hence exact probabilities, and a probability of 0 or 1 is a proof. SAT (puzzlesat.sat, CNF from
+puzzlesat.mines.encode) decides consistency and certainty by a backbone under assumptions on one
+incremental session, finds the conflict (a small unsatisfiable core of numbers) of an inconsistent
+board, and checks the counts. With check=False the SAT engine runs only for the conflict and when
+counting ran out of budget.
 
 Probabilities are uniform over all mine layouts of the hidden cells that fit every number and the
 total (flags count as mines); without a total there are none (`note` says why).
@@ -21,27 +22,27 @@ The recommended move (`best`):
 Without a total and without a safe cell there is no recommendation.
 """
 
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from puzzlesat.mines.board import HIDDEN, FLAG, Board
-from puzzlesat.mines.count import Counts, CountingStopped, count
-from puzzlesat.mines.encode import Encoding, Equations, encode, equations
-from puzzlesat.sat import DEFAULT_SOLVER, Allowance, Budget, Engine
+from puzzlesat.budget import Budget
+from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
+from puzzlesat.mines.board import FLAG, HIDDEN, Board
+from puzzlesat.mines.count import Counts, count_layouts
+from puzzlesat.mines.encode import Encoding, encode
+from puzzlesat.mines.equations import Equations, covered, equations
+from puzzlesat.sat import DEFAULT_SOLVER, Session
 
 CONSISTENT, INCONSISTENT, UNKNOWN = "consistent", "inconsistent", "unknown"
 NO_TOTAL = "probabilities need the total number of mines (a .mine header, a '# mines: N' line or --mines N)"
-
-
-class VerificationError(AssertionError):
-    """Counting and SAT disagree: a bug, never shown as an answer."""
-
-
-class AnalysisStopped(RuntimeError):
-    """The budget ran out before the SAT engine finished."""
+STOPPED = "the time limit (budget) ran out before the analysis finished"
+COUNTING_STOPPED = "the time limit (budget) stopped the exact counting: no probabilities; certain cells come from SAT alone"
+CHECK_STOPPED = "the time limit (budget) stopped the SAT check; the exact counts stand unchecked"
+CONFLICT_STOPPED = "inconsistent; the time limit (budget) stopped the search for the conflict"
 
 
 @dataclass
@@ -77,41 +78,40 @@ def analyze(
     the status is 'unknown'.
     `check=False` skips the SAT cross-check (faster; counting alone is exact).
     """
-    eq = equations(board)
-    allowance = budget.start() if budget is not None else None
-    counts, note = _count(eq, allowance)
-    if counts is not None and not counts.consistent:
-        return _inconsistent(eq, allowance, solver)
+    budget = None if budget is None else budget.start()
+    try:
+        counts, note = _count(board, budget), None
+    except Inconsistent:
+        return _inconsistent(board, budget, solver)
+    except OutOfBudget:
+        counts, note = None, COUNTING_STOPPED
     if counts is None or check:
         try:
-            verdict = _sat_certain(eq, allowance, solver)
-        except AnalysisStopped:
+            verdict = _sat_certain(board, budget, solver)
+        except OutOfBudget:
             if counts is None:
-                return Analysis(UNKNOWN, note="the time limit (budget) ran out before the analysis finished")
-            verdict, note = (counts.safe, counts.mines), "the time limit (budget) stopped the SAT check; the exact counts stand unchecked"
+                return Analysis(UNKNOWN, note=STOPPED)
+            verdict, note = (counts.safe, counts.mines), CHECK_STOPPED
         if verdict is None:
             if counts is not None:
                 raise VerificationError("counting found layouts where SAT found none")
-            return _inconsistent(eq, allowance, solver)
+            return _inconsistent(board, budget, solver)
         if counts is not None:
-            _compare(counts, verdict)
+            _compare(board, counts, verdict)
     else:
         verdict = counts.safe, counts.mines
     return _consistent(board, verdict, counts, probabilities, note)
 
 
-def _count(eq: Equations, allowance: Optional[Allowance]) -> tuple:
-    """(Counts, None), or (None, why) when counting ran out of time."""
-    try:
-        return count(eq, allowance.deadline if allowance else None), None
-    except CountingStopped:
-        return None, "the time limit (budget) stopped the exact counting: no probabilities; certain cells come from SAT alone"
+def _count(board: Board, budget: Optional[Budget]) -> Counts:
+    """Exact counts of the board (Inconsistent, OutOfBudget)."""
+    return count_layouts(board.known, board.neighbour_table, board.total_mines, budget=budget)
 
 
 def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabilities: bool, note) -> Analysis:
     """The analysis of a consistent board from its certain cells and (if they finished) its counts."""
-    safe, mines = verdict
-    chances = counts.probabilities if counts is not None else None
+    safe, mines = ({board.position(cell) for cell in cells} for cells in verdict)
+    chances = None if counts is None else _chances(board, counts)
     if chances is None and note is None and board.total_mines is None:
         note = NO_TOTAL
     return Analysis(
@@ -125,15 +125,24 @@ def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabil
     )
 
 
+def _chances(board: Board, counts: Counts) -> Optional[dict]:
+    """Every covered cell's exact probability by position, or None without a total."""
+    if board.total_mines is None:
+        return None
+    return {board.position(cell): counts.exact(cell) for cell in covered(board.known)}
+
+
 def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optional[list]:
     """Exact probabilities by counting alone: rows of Fraction/None, or None if inconsistent or no total.
 
-    Raises CountingStopped when the budget's seconds run out.
+    Raises OutOfBudget when the budget runs out.
     """
-    counts = count(equations(board), budget.start().deadline if budget is not None else None)
-    if not counts.consistent or counts.probabilities is None:
+    try:
+        counts = _count(board, budget)
+    except Inconsistent:
         return None
-    return grid(board, counts.probabilities)
+    chances = _chances(board, counts)
+    return None if chances is None else grid(board, chances)
 
 
 def grid(board: Board, chances: dict) -> list:
@@ -175,31 +184,31 @@ def _first(cell: tuple) -> tuple:
     return (-cell[0], -cell[1])
 
 
-def _compare(counts: Counts, verdict: tuple) -> None:
+def _compare(board: Board, counts: Counts, verdict: tuple) -> None:
     """Raise VerificationError unless counting and SAT found the same certain cells."""
     safe, mines = verdict
     if counts.safe != safe or counts.mines != mines:
-        raise VerificationError(
-            f"counting and SAT disagree: safe {sorted(counts.safe ^ safe)}, mines {sorted(counts.mines ^ mines)}"
-        )
+        differ = [sorted(map(board.position, cells)) for cells in (counts.safe ^ safe, counts.mines ^ mines)]
+        raise VerificationError(f"counting and SAT disagree: safe {differ[0]}, mines {differ[1]}")
 
 
 class _Sat:
-    """One incremental solver over a board's CNF; every query has the board's constraints as assumptions."""
+    """One incremental session over a board's CNF; every query has the board's constraints as assumptions."""
 
-    def __init__(self, eq: Equations, allowance: Optional[Allowance], solver: str, propagate: bool = True):
+    def __init__(self, eq: Equations, budget: Optional[Budget], solver: str, propagate: bool = True):
         self.eq = eq
-        self.allowance = allowance
+        self.budget = budget
         self._check_clock()
-        self.enc: Encoding = encode(eq)
-        self.engine = Engine(self.enc.take_new_clauses(), self.enc.top, solver)
+        self.session = Session(solver=solver)
+        self.enc: Encoding = encode(eq, self.session.vars)
+        self.session.add_clauses(self.enc.take_new_clauses())
         if propagate and eq.mines_left is not None:
             self._leave_out_propagated()
 
     def _check_clock(self) -> None:
-        """AnalysisStopped once the deadline has passed (between the steps that can take long)."""
-        if self.allowance is not None and self.allowance.spent():
-            raise AnalysisStopped()
+        """OutOfBudget once the budget is spent (between the steps that can take long)."""
+        if self.budget is not None:
+            self.budget.check("the SAT analysis")
 
     def _leave_out_propagated(self) -> None:
         """Let the total's bounds count only the cells unit propagation leaves open under every selector.
@@ -207,34 +216,44 @@ class _Sat:
         Sound only for queries that assume every selector; the conflict search, which drops
         selectors, counts the whole frontier (propagate=False).
         """
-        ok, implied = self.engine.propagate(list(self.enc.selector))
+        ok, implied = self.session.propagate(list(self.enc.selector))
         if ok:
-            self.enc.count_only({abs(lit): lit > 0 for lit in implied if abs(lit) <= len(self.eq.frontier)})
+            frontier = len(self.eq.frontier)
+            self.enc.count_only({abs(lit): lit > 0 for lit in implied if abs(lit) <= frontier})
 
     def close(self) -> None:
-        self.engine.close()
+        """Free the native solver."""
+        self.session.close()
 
     def solve(self, assumptions: list) -> bool:
-        """SAT or UNSAT under assumptions; AnalysisStopped when the budget runs out."""
+        """SAT or UNSAT under assumptions; OutOfBudget when the budget runs out."""
         self._check_clock()
-        for clause in self.enc.take_new_clauses():
-            self.engine.add_clause(clause)
-        self.engine.top = self.enc.top
-        result = self.engine.solve(assumptions, self.allowance)
+        self.session.add_clauses(self.enc.take_new_clauses())
+        result = self.session.solve(assumptions, self.budget)
         if result is None:
-            raise AnalysisStopped()
+            raise OutOfBudget("the budget ran out during the SAT analysis")
         return result
 
     def certain(self) -> Optional[tuple]:
         """(safe cells, mine cells) in every layout, or None if there is no layout."""
         base = self.enc.assumptions()
         self._check_clock()
-        if base is None or not self.solve(base):
+        if base is None:
             return None
-        alive, seen = self._backbone(base)
-        position = {v: cell for cell, v in self.enc.var.items()}
-        safe = {position[-lit] for lit in alive if lit < 0}
-        mines = {position[lit] for lit in alive if lit > 0}
+        self.session.add_clauses(self.enc.take_new_clauses())
+        variables = list(self.enc.var.values())
+        seen = [len(variables) + 1, -1]  # fewest and most frontier mines among the models found
+
+        def count_mines(values: list) -> None:
+            mines = sum(1 for lit in values if lit > 0)
+            seen[0], seen[1] = min(seen[0], mines), max(seen[1], mines)
+
+        alive = self.session.backbone(base, [lit for v in variables for lit in (v, -v)], self.budget, count_mines)
+        if alive is None:
+            return None
+        cell_of = {v: cell for cell, v in self.enc.var.items()}
+        safe = {cell_of[-lit] for lit in alive if lit < 0}
+        mines = {cell_of[lit] for lit in alive if lit > 0}
         off, left = self.eq.off_frontier, self.eq.mines_left
         if off and left is not None:
             fewest, most = seen
@@ -244,22 +263,6 @@ class _Sat:
                 mines.update(off)
         return safe, mines
 
-    def _backbone(self, base: list) -> tuple:
-        """Frontier literals true in every model (one solve per survivor, each model prunes the rest),
-        and the fewest and most frontier mines among the models seen."""
-        variables = list(self.enc.var.values())
-        model = self.engine.model()
-        alive = {model[v - 1] for v in variables}
-        mines = sum(1 for v in variables if model[v - 1] > 0)
-        fewest = most = mines
-        for lit in sorted(alive, key=abs):
-            if lit in alive and self.solve(base + [-lit]):
-                model = self.engine.model()
-                alive = {other for other in alive if model[abs(other) - 1] == other}
-                mines = sum(1 for v in variables if model[v - 1] > 0)
-                fewest, most = min(fewest, mines), max(most, mines)
-        return alive, (fewest, most)
-
     def _possible(self, base: list, bound) -> bool:
         """Whether some layout also meets a bound literal (True/False for bounds that always/never hold)."""
         if isinstance(bound, bool):
@@ -267,7 +270,7 @@ class _Sat:
         return self.solve(base + [bound])
 
     def conflict(self) -> tuple:
-        """(positions of numbers, total involved?) in a small core: deletion-minimal when time allows."""
+        """(cells of numbers, total involved?) in a small core: deletion-minimal when the budget allows."""
         total = self.enc.total_literals()
         if total is None:
             return [], True
@@ -279,65 +282,40 @@ class _Sat:
         """An unsatisfiable subset of the assumptions, shrunk one literal at a time while it stays UNSAT."""
         if self.solve(assumptions):
             raise VerificationError("the board was found inconsistent but SAT finds a layout")
-        core = [lit for lit in assumptions if lit in set(self.engine.core())]
+        core = [lit for lit in assumptions if lit in set(self.session.core())]
         for lit in list(core):
             trial = [other for other in core if other != lit]
             try:
                 if lit in core and not self.solve(trial):
-                    shrunk = set(self.engine.core())
+                    shrunk = set(self.session.core())
                     core = [other for other in trial if other in shrunk]
-            except AnalysisStopped:
+            except OutOfBudget:
                 break
         return core
 
 
-def _sat_certain(eq: Equations, allowance: Optional[Allowance], solver: str) -> Optional[tuple]:
+def _sat_certain(board: Board, budget: Optional[Budget], solver: str) -> Optional[tuple]:
     """Certain cells by SAT, or None if the board is inconsistent."""
-    sat = _Sat(eq, allowance, solver)
+    sat = _Sat(equations(board), budget, solver)
     try:
         return sat.certain()
     finally:
         sat.close()
 
 
-def _inconsistent(eq: Equations, allowance: Optional[Allowance], solver: str) -> Analysis:
+def _inconsistent(board: Board, budget: Optional[Budget], solver: str) -> Analysis:
     """The analysis of an inconsistent board, with its conflict from an unsatisfiable core."""
-    sat = _Sat(eq, allowance, solver, propagate=False)
+    numbers, total = None, False
     try:
-        numbers, total = sat.conflict()
-    except AnalysisStopped:
-        numbers, total = None, False
-    finally:
-        sat.close()
-    note = None if numbers is not None else "inconsistent; the time limit (budget) stopped the search for the conflict"
-    return Analysis(INCONSISTENT, conflict=numbers, conflict_total=total, note=note)
-
-
-def to_record(board: Board, analysis: Analysis) -> dict:
-    """The analysis as a JSON-ready dict (positions as [row, col], exact fractions as "num/den" strings)."""
-    chances = analysis.probabilities
-    return {
-        "status": analysis.status,
-        "width": board.width,
-        "height": board.height,
-        "total_mines": board.total_mines,
-        "safe": [list(cell) for cell in analysis.safe],
-        "mines": [list(cell) for cell in analysis.mines],
-        "probabilities": None if chances is None else [[_float(p) for p in row] for row in chances],
-        "exact": None if chances is None else [[_fraction(p) for p in row] for row in chances],
-        "best": None if analysis.best is None else list(analysis.best),
-        "conflict": None if analysis.conflict is None else [list(cell) for cell in analysis.conflict],
-        "conflict_total": analysis.conflict_total,
-        "layouts": None if analysis.layouts is None else str(analysis.layouts),
-        "note": analysis.note,
-    }
-
-
-def _float(p: Optional[Fraction]) -> Optional[float]:
-    """A probability as a float (exact for 0 and 1; see "exact" for the fraction)."""
-    return None if p is None else float(p)
-
-
-def _fraction(p: Optional[Fraction]) -> Optional[str]:
-    """A probability as "num/den"."""
-    return None if p is None else f"{p.numerator}/{p.denominator}"
+        sat = _Sat(equations(board), budget, solver, propagate=False)
+    except OutOfBudget:
+        sat = None
+    if sat is not None:
+        try:
+            numbers, total = sat.conflict()
+        except OutOfBudget:
+            numbers, total = None, False
+        finally:
+            sat.close()
+    conflict = None if numbers is None else [board.position(cell) for cell in numbers]
+    return Analysis(INCONSISTENT, conflict=conflict, conflict_total=total, note=None if numbers is not None else CONFLICT_STOPPED)

@@ -1,0 +1,93 @@
+"""The one output loop: every command's answers, written in order as pretty (rich), jsonl, json or line.
+
+A command hands `write_all` its answers and a Presenter that knows how to show them: one method per format
+(the loop calls the method named like the format; None shows nothing), what counts as a failure, what to
+report on stderr, and the summary under pretty output. The loop tallies, reports and returns the exit status.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Optional, Tuple
+
+from puzzlesat.cli.common import Env, ExitStatus
+
+
+class Presenter:
+    """How one command shows its answers. Subclasses write the formats they offer."""
+
+    flush_each = False  # flush stdout after every answer (small, slow streams) or only at the end (big runs)
+
+    def jsonl(self, answer) -> str:
+        """One JSON line."""
+        raise NotImplementedError
+
+    def json(self, answer) -> str:
+        """One JSON document (the jsonl line unless a command writes it otherwise)."""
+        return self.jsonl(answer)
+
+    def line(self, answer) -> str:
+        """The plain-text line(s)."""
+        raise NotImplementedError
+
+    def pretty(self, answer):
+        """A rich renderable."""
+        raise NotImplementedError
+
+    def status(self, answer) -> str:
+        """The word the summary counts the answer under."""
+        return "done"
+
+    def failed(self, answer) -> bool:
+        """True when the answer makes the run fail (exit status 1)."""
+        return False
+
+    def problem(self, answer) -> Optional[str]:
+        """A line for stderr about this answer ('file:line: what is wrong'), or None."""
+        return None
+
+    def summary(self, tally: Counter):
+        """A renderable closing pretty output, or None."""
+        return None
+
+    def progress(self, answer, done: int) -> Tuple[int, str]:
+        """(units of the progress bar's total completed, a note) after `done` answers."""
+        return done, ""
+
+
+def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progress=None) -> Optional[ExitStatus]:
+    """Write each answer as it comes; the exit status for the run, or None when there was no answer."""
+    console = env.console() if fmt == "pretty" else None
+    show = getattr(presenter, fmt)
+    report = progress.say if progress is not None else env.error
+    tally: Counter = Counter()
+    failed = 0
+    try:
+        for answer in answers:
+            problem = presenter.problem(answer)
+            if problem:
+                report(problem)
+            shown = show(answer)
+            if shown is None:
+                pass  # nothing to show in this format (the problem line said it all)
+            elif console is not None:
+                console.print(shown)
+            else:
+                env.stdout.write(shown + "\n")
+                if presenter.flush_each:
+                    env.stdout.flush()
+            tally[presenter.status(answer)] += 1
+            failed += presenter.failed(answer)
+            if progress is not None:
+                progress.update(sum(tally.values()), *presenter.progress(answer, sum(tally.values())))
+    finally:
+        if progress is not None:
+            progress.close()
+    if console is not None and tally:
+        closing = presenter.summary(tally)
+        if closing is not None:
+            console.print(closing)
+    env.stdout.flush()
+    if not tally:
+        return None
+    return ExitStatus.FAILED if failed else ExitStatus.OK

@@ -1,0 +1,124 @@
+"""The candidate grid people solve on: values placed so far and, per cell, the digits still possible.
+
+Candidates are bit masks (bit d-1 for digit d). The grid's Layout (groups, peers, which groups hold every
+digit) is computed once per set of rules. The explainer's techniques and the rater work on this grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Optional
+
+from puzzlesat.sudoku.grid import Puzzle
+from puzzlesat.sudoku.rules import Rules, classic_rules
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the techniques need to know about the rules' groups, computed once per Rules."""
+
+    side: int
+    groups: tuple
+    names: tuple
+    full: tuple          # indexes of groups with `side` cells, boxes first, then rows, columns, extras
+    lines: frozenset     # indexes of rows and columns
+    peers: tuple         # per cell: the other cells of every group it is in
+    cell_full: tuple     # per cell: the full groups it is in
+
+
+@lru_cache(maxsize=16)
+def layout(rules: Rules) -> Layout:
+    """The Layout of a set of rules."""
+    side, cells = rules.shape.side, rules.shape.cells
+    groups = tuple(tuple(g) for g in rules.groups)
+    names = tuple(rules.group_name(i) for i in range(len(groups)))
+    full_all = [i for i, g in enumerate(groups) if len(g) == side]
+    boxes = [i for i in full_all if 2 * side <= i < 3 * side]
+    full = tuple(boxes + [i for i in full_all if i not in boxes])
+    peers = [set() for _ in range(cells)]
+    cell_full = [[] for _ in range(cells)]
+    for index, group in enumerate(groups):
+        for cell in group:
+            peers[cell].update(group)
+            if len(group) == side:
+                cell_full[cell].append(index)
+    for cell in range(cells):
+        peers[cell].discard(cell)
+    return Layout(side, groups, names, full, frozenset(range(2 * side)),
+                  tuple(tuple(sorted(p)) for p in peers), tuple(tuple(f) for f in cell_full))
+
+
+def bits(mask: int) -> list:
+    """The digits (from 1) whose bits are set."""
+    digits, digit = [], 1
+    while mask:
+        if mask & 1:
+            digits.append(digit)
+        mask >>= 1
+        digit += 1
+    return digits
+
+
+@dataclass
+class CandidateGrid:
+    """Candidates per cell as bit masks (bit d-1 for digit d) and the values placed so far."""
+
+    rules: Rules
+    values: list
+    cands: list
+    layout: Layout = field(repr=False)
+
+    @classmethod
+    def start(cls, puzzle: Puzzle, rules: Optional[Rules] = None) -> "CandidateGrid":
+        """The givens placed, each removing its digit from its peers once (Chen's starting point)."""
+        rules = rules or classic_rules(puzzle.shape)
+        lay = layout(rules)
+        full = (1 << lay.side) - 1
+        board = cls(rules, [0] * puzzle.shape.cells, [full] * puzzle.shape.cells, lay)
+        for cell, value in puzzle.givens:
+            board.place(cell, value)
+        return board
+
+    def copy(self) -> "CandidateGrid":
+        """An independent copy."""
+        return CandidateGrid(self.rules, list(self.values), list(self.cands), self.layout)
+
+    def place(self, cell: int, value: int) -> None:
+        """Put `value` in `cell` and remove it from the cell's peers."""
+        bit = 1 << (value - 1)
+        self.values[cell] = value
+        self.cands[cell] = bit
+        cands = self.cands
+        for peer in self.layout.peers[cell]:
+            cands[peer] &= ~bit
+
+    def eliminate(self, cell: int, value: int) -> None:
+        """Remove one candidate."""
+        self.cands[cell] &= ~(1 << (value - 1))
+
+    def apply(self, step) -> None:
+        """Carry out a step's placements and eliminations (a puzzlesat.sudoku.explainer.Step)."""
+        for cell, value in step.placements:
+            self.place(cell, value)
+        for cell, value in step.eliminations:
+            self.eliminate(cell, value)
+
+    @property
+    def open_cells(self) -> int:
+        """Cells without a value."""
+        return self.values.count(0)
+
+    @property
+    def solved(self) -> bool:
+        """Every cell has a value."""
+        return 0 not in self.values
+
+    @property
+    def broken(self) -> bool:
+        """Some open cell has no candidate left (the state is contradictory)."""
+        return any(not m for v, m in zip(self.values, self.cands) if not v)
+
+    def candidates(self, cell: int) -> list:
+        """The candidate digits of a cell."""
+        return bits(self.cands[cell])

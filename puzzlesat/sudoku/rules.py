@@ -1,0 +1,98 @@
+"""What a Sudoku solution must obey: the shape's rows, columns and boxes, extra groups, regions and cage sums."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Optional, Sequence
+
+from puzzlesat.sudoku.grid import Puzzle, Shape, is_solution
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The groups in which no value may repeat, and the cage sums, for puzzles of one shape.
+
+    Variants (puzzlesat.sudoku.variants) fill the other fields: `regions` replace the boxes
+    (jigsaw), `sums` are (cells, total) cages (killer) whose CNF, built there, comes in
+    `extra_clauses` over `aux_vars` variables numbered after the cell-value ones.
+    `names` names the extra groups in messages ('diagonal 1').
+    """
+
+    shape: Shape
+    extra_groups: tuple = ()
+    regions: Optional[tuple] = None
+    sums: tuple = ()
+    extra_clauses: tuple = field(default=(), compare=False, repr=False)
+    aux_vars: int = field(default=0, compare=False)
+    names: tuple = field(default=(), compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """Hashed once: a pool looks its rules up for every puzzle."""
+        return hash((self.shape, self.extra_groups, self.regions, self.sums))
+
+    @cached_property
+    def groups(self) -> tuple:
+        """Every group in which no value may repeat."""
+        if self.regions is None:
+            return self.shape.groups + self.extra_groups
+        return self.shape.rows + self.shape.columns + self.regions + self.extra_groups
+
+    @property
+    def cell_vars(self) -> int:
+        """Number of cell-value variables (the highest one)."""
+        return self.shape.cells * self.shape.side
+
+    @property
+    def top(self) -> int:
+        """The highest variable of the rule clauses (cell-value and auxiliary)."""
+        return self.cell_vars + self.aux_vars
+
+    @property
+    def standard(self) -> bool:
+        """True when the shape's own boxes hold and no cage sums apply (the fast checks work)."""
+        return self.regions is None and not self.sums
+
+    def group_name(self, index: int) -> str:
+        """'row 3', 'box 9', 'region 2' or an extra group's own name, for an index into `groups`."""
+        standard = 3 * self.shape.side
+        if index < standard:
+            name = self.shape.group_name(index)
+            return name.replace("box", "region") if self.regions is not None else name
+        extra = index - standard
+        return self.names[extra] if extra < len(self.names) else f"group {extra + 1}"
+
+    def violation(self, puzzle: Puzzle) -> Optional[str]:
+        """The first group whose givens repeat a value ('two 5s in diagonal 1'), or None."""
+        values = puzzle.values
+        for index, group in enumerate(self.groups):
+            seen = set()
+            for cell in group:
+                value = values[cell]
+                if value and value in seen:
+                    return f"two {puzzle.alphabet[value - 1]}s in {self.group_name(index)}"
+                seen.add(value)
+        return None
+
+    def is_solution(self, puzzle: Puzzle, values: Sequence[int]) -> bool:
+        """True when `values` fills every cell, keeps the givens and obeys every group and cage sum."""
+        if self.standard:
+            return is_solution(puzzle, values, self.groups)
+        shape = self.shape
+        if len(values) != shape.cells or not set(values) <= shape.symbols:
+            return False
+        if any(given and given != value for given, value in zip(puzzle.values, values)):
+            return False
+        if any(len({values[cell] for cell in group}) != len(group) for group in self.groups):
+            return False
+        return all(sum(values[cell] for cell in cells) == total for cells, total in self.sums)
+
+
+@lru_cache(maxsize=None)
+def classic_rules(shape: Shape) -> Rules:
+    """The plain rules of a shape, one shared instance (cheaper than a new Rules for every puzzle)."""
+    return Rules(shape)
