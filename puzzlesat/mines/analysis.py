@@ -34,7 +34,7 @@ from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
 from puzzlesat.mines.count import Counts, count_layouts
 from puzzlesat.mines.encode import Encoding, encode
-from puzzlesat.mines.equations import Equations, covered, equations
+from puzzlesat.mines.equations import Equations, covered, equations, position
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 
 CONSISTENT, INCONSISTENT, UNKNOWN = "consistent", "inconsistent", "unknown"
@@ -104,8 +104,11 @@ def analyze(
 
 
 def _count(board: Board, budget: Optional[Budget]) -> Counts:
-    """Exact counts of the board (Inconsistent, OutOfBudget)."""
-    return count_layouts(board.known, board.neighbour_table, board.total_mines, budget=budget)
+    """Exact counts of the board, flags left out of its certain mines (Inconsistent, OutOfBudget)."""
+    known, flags = position(board)
+    counts = count_layouts(known, board.neighbour_table, board.total_mines, flags, budget=budget)
+    counts.mines -= flags
+    return counts
 
 
 def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabilities: bool, note) -> Analysis:
@@ -129,7 +132,8 @@ def _chances(board: Board, counts: Counts) -> Optional[dict]:
     """Every covered cell's exact probability by position, or None without a total."""
     if board.total_mines is None:
         return None
-    return {board.position(cell): counts.exact(cell) for cell in covered(board.known)}
+    known, flags = position(board)
+    return {board.position(cell): counts.exact(cell) for cell in covered(known, flags)}
 
 
 def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optional[list]:

@@ -23,12 +23,12 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import AbstractSet, Dict, List, Optional, Sequence, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
-from puzzlesat.mines.board import FLAG, HIDDEN
 from puzzlesat.mines.equations import covered, revealed, unresolved
 
 CLOCK_EVERY = 512  # partial layouts between two looks at the budget
@@ -67,12 +67,12 @@ def trivial(known: Sequence[int], neighbours, mines: AbstractSet[int] = frozense
             numbers: Optional[Sequence[int]] = None) -> Tuple[Set[int], Set[int]]:
     """Safe cells and mines (the given ones included) that single numbers force, applied until nothing changes.
 
-    `numbers`: the revealed cells to start from (all by default). Raises Inconsistent for a number that cannot
-    be satisfied.
+    `numbers`: the revealed cells to start from (by default every number above 0; a 0 forces nothing its
+    neighbours do not show, and counting checks it). Raises Inconsistent for a number that cannot be satisfied.
     """
     mines = set(mines)
     safe: Set[int] = set()
-    queue = revealed(known) if numbers is None else list(numbers)
+    queue = [i for i, value in enumerate(known) if value > 0] if numbers is None else list(numbers)
     queued = set(queue)
     while queue:
         index = queue.pop()
@@ -122,7 +122,7 @@ def count_layouts(
     constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
     undecided = covered(known, sure, safe)
     off = tuple(cell for cell in undecided if cell not in frontier)
-    left = None if total is None else total - len(sure) - known.count(FLAG)
+    left = None if total is None else total - len(sure)
     if left is not None and not 0 <= left <= len(undecided):
         raise Inconsistent("the mine count does not fit the position")
     running = None if budget is None or budget.unlimited else budget.start()
@@ -140,7 +140,7 @@ def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSe
     sure = set(mines) | counts.mines
     undecided = tuple(sorted(cell for cell in counts.numerators if cell not in counts.safe and cell not in sure))
     constraints, _ = _constraints(known, neighbours, sure, counts.safe)
-    constraints.append((undecided, total - len(sure) - known.count(FLAG)))
+    constraints.append((undecided, total - len(sure)))
     sweep = _Sweep(constraints, group=False)
     sweep.forward()
     order = [cells[0] for cells in sweep.groups]
@@ -148,12 +148,15 @@ def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSe
 
 
 def _constraints(known, neighbours, mines, safe, numbers=None) -> Tuple[list, Set[int]]:
-    """The equations (cells, mines needed) left by numbers with undecided neighbours, each once, and the frontier."""
+    """The equations (cells, mines needed) left by numbers with undecided neighbours, each once, and the frontier;
+    Inconsistent for a number left with nothing undecided that still needs mines (or has too many)."""
     seen = set()
     constraints = []
     frontier: Set[int] = set()
     for index in revealed(known) if numbers is None else numbers:
         need, cells = unresolved(index, known, neighbours, mines, safe)
+        if not cells and need:
+            raise Inconsistent(f"the number at cell {index} cannot be satisfied")
         if cells:
             key = (tuple(cells), need)
             if key not in seen:
@@ -186,18 +189,34 @@ def _components(constraints: list) -> List[list]:
     return list(parts.values())
 
 
-def _part(constraints: list, memo: Optional[dict], budget: Optional[Budget]) -> "_Sweep":
-    """One part swept forward (or taken from the memo)."""
+def _part(constraints: list, memo: Optional[dict], budget: Optional[Budget]):
+    """One part counted: swept forward (or taken from the memo); one number alone is counted in closed form."""
     key = frozenset(constraints)
     if memo is not None and key in memo:
         return memo[key]
-    part = _Sweep(constraints, budget=budget)
-    part.forward()
+    if len(constraints) == 1:
+        part = _Alone(*constraints[0])
+    else:
+        part = _Sweep(constraints, budget=budget)
+        part.forward()
     if not part.polynomial:
         raise Inconsistent("no layout fits the numbers")
     if memo is not None:
         memo[key] = part
     return part
+
+
+class _Alone:
+    """A part made of one number: its cells are one group, and need n of s cells is C(s, n) layouts."""
+
+    def __init__(self, cells: tuple, need: int):
+        self.groups = [tuple(sorted(cells))]
+        ways = comb(len(cells), need) if 0 <= need <= len(cells) else 0
+        self.polynomial = {need: ways} if ways else {}
+
+    def tallies(self, weight: Dict[int, int]) -> List[int]:
+        """The group's mines summed over the part's layouts, weighted like _Sweep.tallies."""
+        return [need * ways * weight.get(need, 0) for need, ways in self.polynomial.items()] or [0]
 
 
 class _Sweep:
@@ -222,11 +241,18 @@ class _Sweep:
         for opened, checks, delta, chooses in self.steps:
             self.layers.append(layer)
             following: Dict[int, int] = {}
+            size = len(chooses) - 1
             for done, (key, ways) in enumerate(layer.items()):
                 if self.budget is not None and done % CLOCK_EVERY == 0:
                     self.budget.check("counting")
                 key += opened
-                low, high = _bounds(key, checks, len(chooses) - 1)
+                low, high = 0, size  # the bounds of _bounds, written out: this loop is the hot path
+                for shift, mask, rest in checks:
+                    need = (key >> shift) & mask
+                    if need - rest > low:
+                        low = need - rest
+                    if need < high:
+                        high = need
                 for m in range(low, high + 1):
                     target = key - m * delta
                     following[target] = following.get(target, 0) + ways * chooses[m]
@@ -241,12 +267,18 @@ class _Sweep:
         for step in range(len(self.steps) - 1, -1, -1):
             opened, checks, delta, chooses = self.steps[step]
             here: Dict[int, int] = {}
-            tally = 0
+            tally, size = 0, len(chooses) - 1
             for done, (key, ways) in enumerate(self.layers[step].items()):
                 if self.budget is not None and done % CLOCK_EVERY == 0:
                     self.budget.check("counting")
                 start = key + opened
-                low, high = _bounds(start, checks, len(chooses) - 1)
+                low, high = 0, size  # as in forward()
+                for shift, mask, rest in checks:
+                    need = (start >> shift) & mask
+                    if need - rest > low:
+                        low = need - rest
+                    if need < high:
+                        high = need
                 onward = 0
                 for m in range(low, high + 1):
                     value = behind.get(start - m * delta)
@@ -323,6 +355,8 @@ def _order(groups: list) -> list:
     """Order groups so that constraints close early: each next group shares the most constraints with those
     before it (ties: more constraints first, then the lowest cell); cells sorted within each group."""
     ranked = sorted(groups, key=lambda item: (-len(item[0]), min(item[1])))
+    if len(ranked) <= 2:  # the second shares what it shares with the first: the ranking is the order
+        return [(signature, tuple(sorted(cells))) for signature, cells in ranked]
     users: Dict[int, List[int]] = {}
     for rank, (signature, _) in enumerate(ranked):
         for k in signature:
@@ -360,28 +394,34 @@ def _steps(signatures: list, needs: List[int]) -> list:
     size_bits = sum(len(cells) for _, cells in signatures).bit_length()
     width = max(4, max(needs, default=0).bit_length())  # bits per need: 4 hold any number's need (8 at most)
     mask = (1 << width) - 1
-    last, remaining = {}, {}
+    last, remaining = {}, [0] * len(needs)
     for step, (signature, cells) in enumerate(signatures):
         for k in signature:
             last[k] = step
-            remaining[k] = remaining.get(k, 0) + len(cells)
-    slot: Dict[int, int] = {}
+            remaining[k] += len(cells)
+    shift: Dict[int, int] = {}  # bit position of each open number's need
     free: List[int] = []
     steps = []
     for step, (signature, cells) in enumerate(signatures):
-        opened = 0
+        opened, delta, checks = 0, -1, []
         for k in signature:
-            if k not in slot:
-                slot[k] = heapq.heappop(free) if free else len(slot) + len(free)
-                opened += needs[k] << (size_bits + width * slot[k])
+            if k not in shift:
+                shift[k] = size_bits + width * (heapq.heappop(free) if free else len(shift) + len(free))
+                opened += needs[k] << shift[k]
             remaining[k] -= len(cells)
-        checks = [(size_bits + width * slot[k], mask, remaining[k]) for k in signature]
-        delta = sum(1 << (size_bits + width * slot[k]) for k in signature) - 1
-        steps.append((opened, checks, delta, [comb(len(cells), m) for m in range(len(cells) + 1)]))
-        for k in signature:
+            checks.append((shift[k], mask, remaining[k]))
+            delta += 1 << shift[k]
+        for k in signature:  # finished numbers give their slot back, at 0, once the step has taken its own
             if last[k] == step:
-                heapq.heappush(free, slot.pop(k))
+                heapq.heappush(free, (shift.pop(k) - size_bits) // width)
+        steps.append((opened, checks, delta, _binomials(len(cells))))
     return steps
+
+
+@lru_cache(maxsize=None)
+def _binomials(size: int) -> list:
+    """C(size, m) for m = 0..size."""
+    return [comb(size, m) for m in range(size + 1)]
 
 
 def _convolve(a: Dict[int, int], b: Dict[int, int]) -> Dict[int, int]:

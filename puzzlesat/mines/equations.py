@@ -1,8 +1,8 @@
 """A position as equations: each revealed number says how many mines its covered neighbours hold.
 
-Cells are indices (row * width + col). A position is what the player sees, `known[i]` being HIDDEN, FLAG or
-the number shown, plus the cells already proven to be mines (`mines`, still HIDDEN in `known`); flags count as
-mines. The frontier is the set of undecided covered cells next to a number; the cells off the frontier are
+Cells are indices (row * width + col). A position is what the player sees, `known[i]` being HIDDEN or the
+number shown, plus the covered cells known to hold mines (`mines`: a board's flags, a player's proven mines).
+The frontier is the set of undecided covered cells next to a number; the cells off the frontier are
 interchangeable and hold whatever the total leaves. Counting (puzzlesat.mines.count) and the CNF for SAT
 (puzzlesat.mines.encode) both start from here.
 """
@@ -39,14 +39,11 @@ def unresolved(index: int, known: Sequence[int], neighbours, mines: AbstractSet[
     need = known[index]
     cells = []
     for other in neighbours[index]:
-        value = known[other]
-        if value == HIDDEN:
+        if known[other] == HIDDEN:
             if other in mines:
                 need -= 1
             elif other not in safe:
                 cells.append(other)
-        elif value == FLAG:
-            need -= 1
     return need, cells
 
 
@@ -57,24 +54,32 @@ def revealed(known: Sequence[int]) -> List[int]:
 
 def active_numbers(known: Sequence[int], neighbours) -> List[int]:
     """Revealed cells with at least one covered neighbour: the only ones that can constrain anything."""
-    return [i for i in revealed(known) if any(known[n] < 0 for n in neighbours[i])]
+    return [i for i in revealed(known) if any(known[n] == HIDDEN for n in neighbours[i])]
 
 
 def covered(known: Sequence[int], mines: AbstractSet[int] = frozenset(), safe: AbstractSet[int] = frozenset()) -> List[int]:
-    """Covered cells that are neither flagged nor known to be mines or safe."""
+    """Covered cells not known to be mines or safe."""
     return [i for i, value in enumerate(known) if value == HIDDEN and i not in mines and i not in safe]
+
+
+def position(board: Board) -> Tuple[tuple, frozenset]:
+    """A board as the engines read it: (known, mines), each flag a covered cell known to hold a mine."""
+    flags = frozenset(i for i, value in enumerate(board.known) if value == FLAG)
+    if not flags:
+        return board.known, flags
+    return tuple(HIDDEN if value == FLAG else value for value in board.known), flags
 
 
 def equations(board: Board) -> Equations:
     """The equations of a board; numbers whose neighbours are all revealed and that ask nothing are left out."""
-    known, neighbours = board.known, board.neighbour_table
+    (known, flags), neighbours = position(board), board.neighbour_table
     constraints = []
     for at in revealed(known):
-        need, cells = unresolved(at, known, neighbours, frozenset(), frozenset())
+        need, cells = unresolved(at, known, neighbours, flags, frozenset())
         if cells or need:
             constraints.append(Constraint(at, tuple(cells), need))
     touched = {cell for constraint in constraints for cell in constraint.cells}
-    hidden = covered(known)
+    hidden = covered(known, flags)
     frontier = tuple(cell for cell in hidden if cell in touched)
     off_frontier = tuple(cell for cell in hidden if cell not in touched)
     return Equations(tuple(constraints), frontier, off_frontier, board.mines_left)
