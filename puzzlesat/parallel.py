@@ -107,7 +107,7 @@ def ordered_map(
     if in_process or (warm_up > 0 and executor is None):
         started = time.monotonic()
         for item in items:  # one at a time: a stream read from a pipe is answered as it comes
-            yield from function([item])
+            yield function([item])[0]
             if not in_process and time.monotonic() - started > warm_up:
                 break
         else:

@@ -11,7 +11,7 @@ must stop, a Budget (puzzlesat.budget). What a session offers:
 New variables come from `session.vars`, a PySAT IDPool that encoders share (`cardinality(..., vpool=)`).
 
 >>> with Session([[1, 2]], top=2) as session:
-...     [sorted(model) for model in session.models([], [1, 2])]
+...     sorted(session.models([], [1, 2]))      # x1 or x2: three models, each once
 [[-1, 2], [1, -2], [1, 2]]
 """
 
@@ -251,28 +251,27 @@ class Session:
         limit: Optional[int] = None,
         budget: Optional[Budget] = None,
         block: Optional[Callable[[list], list]] = None,
-        solved: bool = False,
+        first: Optional[list] = None,
     ) -> Iterator[list]:
         """Models projected on the variables `project`, each distinct there, up to `limit`.
 
         Each model found is blocked by a clause over the projected variables only (`block(values)` gives
         its literals when a shorter clause suffices), guarded by an activation literal retired at the end,
-        so auxiliary variables never cause double counting and the solver stays usable. `solved`: the last
-        solve was made under these assumptions and succeeded, so its model is the first. Raises OutOfBudget
+        so auxiliary variables never cause double counting and the solver stays usable. `first`: the
+        projected values of a model just found under these assumptions, which comes first. Raises OutOfBudget
         (with `found`) when the budget runs out before the enumeration ends.
         """
         budget = None if budget is None or budget.unlimited else budget.start()
-        guarded, activation, found = list(assumptions), None, 0
+        guarded, activation, found, values = list(assumptions), None, 0, first
         try:
             while limit is None or found < limit:
-                if not solved:
+                if values is None:
                     result = self.solve(guarded, budget)
                     if result is None:
                         raise OutOfBudget(f"the budget ran out after {found} models", found)
                     if not result:
                         return
-                solved = False
-                values = self.values(project)
+                    values = self.values(project)
                 found += 1
                 yield values
                 if limit is not None and found >= limit:
@@ -281,6 +280,7 @@ class Session:
                     activation = self.new_var()
                     guarded.append(activation)
                 self.add_clause([-activation, *(block(values) if block else [-lit for lit in values])])
+                values = None
         finally:
             if activation is not None:
                 self.retire(activation)

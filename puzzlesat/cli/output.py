@@ -60,10 +60,11 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     console = env.console() if fmt == "pretty" else None
     show = getattr(presenter, fmt)
     report = progress.say if progress is not None else env.error
-    tally: Counter = Counter()
-    failed = 0
+    tally: Counter = Counter()  # by status, for the pretty summary only
+    seen = failed = 0
     try:
         for answer in answers:
+            seen += 1
             problem = presenter.problem(answer)
             if problem:
                 report(problem)
@@ -76,18 +77,19 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
                 env.stdout.write(shown + "\n")
                 if presenter.flush_each:
                     env.stdout.flush()
-            tally[presenter.status(answer)] += 1
+            if console is not None:
+                tally[presenter.status(answer)] += 1
             failed += presenter.failed(answer)
             if progress is not None:
-                progress.update(sum(tally.values()), *presenter.progress(answer, sum(tally.values())))
+                progress.update(seen, *presenter.progress(answer, seen))
     finally:
         if progress is not None:
             progress.close()
-    if console is not None and tally:
+    if console is not None and seen:
         closing = presenter.summary(tally)
         if closing is not None:
             console.print(closing)
     env.stdout.flush()
-    if not tally:
+    if not seen:
         return None
     return ExitStatus.FAILED if failed else ExitStatus.OK

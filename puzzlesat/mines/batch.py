@@ -7,9 +7,8 @@ moments in-process so small inputs never start workers). Boards travel to worker
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import partial
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, NamedTuple, Optional
 
 from puzzlesat.budget import Budget
 from puzzlesat.mines.analysis import NO_TOTAL, Analysis, analyze
@@ -17,8 +16,7 @@ from puzzlesat.mines.reader import BoardRecord
 from puzzlesat.parallel import ordered_map
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """The answer to one board record: its analysis, or why there is none, and how long it took."""
 
     record: BoardRecord
@@ -41,8 +39,8 @@ def answer_board(record: BoardRecord, probabilities: bool, budget: Optional[Budg
 
 def _answer_chunk(plan: tuple, records: list) -> list:
     """Answers for a chunk of records (what a worker runs)."""
-    probabilities, seconds = plan
-    budget = None if seconds is None else Budget(seconds=seconds)
+    probabilities, timeout = plan
+    budget = None if timeout is None else Budget(seconds=timeout)
     return [answer_board(record, probabilities, budget) for record in records]
 
 
@@ -51,10 +49,10 @@ def _died(record: BoardRecord, message: str) -> Answer:
     return Answer(record, error=f"{record.where}: {message}")
 
 
-def answers(records: Iterable[BoardRecord], probabilities: bool = True, seconds: Optional[float] = None,
+def answers(records: Iterable[BoardRecord], probabilities: bool = True, timeout: Optional[float] = None,
             jobs: int = 1) -> Iterator[Answer]:
-    """An Answer for every record, in input order; each board's analysis is limited to `seconds` (None: no limit)."""
-    work = partial(_answer_chunk, (probabilities, seconds))
+    """An Answer for every record, in input order; each board's analysis may take `timeout` seconds (None: no limit)."""
+    work = partial(_answer_chunk, (probabilities, timeout))
     done = ordered_map(work, records, jobs, chunk_size=16, on_failure=_died)
     try:
         yield from done

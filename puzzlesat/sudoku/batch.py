@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import partial
-from typing import TYPE_CHECKING, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Optional
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import VariantError
@@ -41,7 +40,7 @@ class SolveOptions:
     unique: bool = True
     count: Optional[int] = None
     conflicts: Optional[int] = None
-    seconds: Optional[float] = None
+    timeout: Optional[float] = None  # seconds one puzzle may take
     variant: Optional["Variant"] = None
     rate: bool = False
     explain: bool = False
@@ -50,9 +49,9 @@ class SolveOptions:
     @property
     def budget(self) -> Optional[Budget]:
         """The budget of one puzzle, or None."""
-        if self.conflicts is None and self.seconds is None:
+        if self.conflicts is None and self.timeout is None:
             return None
-        return Budget(seconds=self.seconds, conflicts=self.conflicts)
+        return Budget(seconds=self.timeout, conflicts=self.conflicts)
 
     @property
     def extras(self) -> bool:
@@ -60,8 +59,7 @@ class SolveOptions:
         return self.rate or self.explain or self.hint
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """Everything found for one record: the solver's result and, when asked, rating, explanation, hint."""
 
     record: Record
@@ -77,19 +75,43 @@ class Answer:
 
 
 def answer_puzzle(puzzle: Puzzle, options: SolveOptions) -> tuple:
-    """(result, rating, explanation, hint) for one puzzle; the step a worker runs."""
-    if options.variant is None:
+    """(result, rating, explanation, hint) for one puzzle."""
+    return _Answerer(options).answer(puzzle)
+
+
+class _Answerer:
+    """Answers puzzles with one set of options: what a worker runs (pickled as its options alone)."""
+
+    def __init__(self, options: SolveOptions):
+        self.options = options
+        self.solve = None  # the pooled solve and its keyword arguments, found on first use in each process
+
+    def __getstate__(self) -> dict:
+        return {"options": self.options}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["options"])
+
+    def __call__(self, puzzles: list) -> list:
+        """Answers for a chunk of puzzles; None for a record that could not be read."""
+        return [None if puzzle is None else self.answer(puzzle) for puzzle in puzzles]
+
+    def answer(self, puzzle: Puzzle) -> tuple:
+        """(result, rating, explanation, hint) for one puzzle."""
+        options = self.options
+        if self.solve is None:
+            self.solve = shared_pool(options.encoding, options.solver).solve
+            self.kwargs = dict(unique=options.unique, count=options.count, budget=options.budget)
         rules = None
-    else:
-        try:
-            rules = options.variant.rules(puzzle.shape)
-        except VariantError as error:
-            return Result.invalid(str(error), puzzle), None, None, None
-    result = shared_pool(options.encoding, options.solver).solve(
-        puzzle, rules, unique=options.unique, count=options.count, budget=options.budget)
-    if not options.extras or result.status == Status.INVALID:
-        return result, None, None, None
-    return (result, *_extras(puzzle, rules, result, options))
+        if options.variant is not None:
+            try:
+                rules = options.variant.rules(puzzle.shape)
+            except VariantError as error:
+                return Result.invalid(str(error), puzzle), None, None, None
+        result = self.solve(puzzle, rules, **self.kwargs)
+        if not options.extras or result.status == Status.INVALID:
+            return result, None, None, None
+        return (result, *_extras(puzzle, rules, result, options))
 
 
 def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions) -> tuple:
@@ -101,11 +123,6 @@ def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions) -> tup
     explanation = explain(puzzle, rules, result.solution) if options.explain else None
     step = hint(puzzle, rules) if options.hint else None
     return rating, explanation, step
-
-
-def _answer_chunk(options: SolveOptions, puzzles: list) -> list:
-    """Answers (without their records) for a chunk of puzzles; None for a record that could not be read."""
-    return [None if puzzle is None else answer_puzzle(puzzle, options) for puzzle in puzzles]
 
 
 def _died(puzzle, message: str) -> tuple:
@@ -130,12 +147,12 @@ def answers(
             held.append(record)
             yield record.puzzle
 
-    work = partial(_answer_chunk, options)
-    done = ordered_map(work, puzzles(), jobs, executor, chunk_size, on_failure=_died, warm_up=warm_up)
+    done = ordered_map(_Answerer(options), puzzles(), jobs, executor, chunk_size, on_failure=_died, warm_up=warm_up)
+    make = Answer._make
     try:
         for parts in done:
             record = held.popleft()
-            yield Answer(record, *parts) if parts is not None else Answer(record, Result.invalid(record.error))
+            yield make((record, *parts)) if parts is not None else Answer(record, Result.invalid(record.error))
     finally:
         done.close()
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from operator import add
+from typing import NamedTuple, Optional, Sequence
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget, VerificationError
@@ -34,16 +34,15 @@ class Status:
 STATUSES = (Status.SOLVED, Status.MULTIPLE, Status.UNSAT, Status.INVALID, Status.TIMEOUT)
 
 
-@dataclass(frozen=True)
-class Result:
-    """The outcome for one puzzle. `solution` is a tuple of values 1..side, or None."""
+class Result(NamedTuple):
+    """The outcome for one puzzle. `solution` is a tuple of values 1..side, or None; `puzzle` the puzzle solved."""
 
     status: str
     solution: Optional[tuple] = None
     unique: Optional[bool] = None
     solutions: Optional[int] = None
     error: Optional[str] = None
-    puzzle: Optional[Puzzle] = field(default=None, repr=False, compare=False)
+    puzzle: Optional[Puzzle] = None
 
     @classmethod
     def invalid(cls, error: str, puzzle: Optional[Puzzle] = None) -> "Result":
@@ -142,19 +141,24 @@ class SudokuSolver:
             return Result(Status.TIMEOUT, puzzle=puzzle)
         if not found:
             return self._unsat(puzzle, count)
-        solution: tuple = ()
+        values = session.values(self.literals.variables)
+        solution = self._checked(puzzle, self.literals.values(values))
+        if assumptions and session.counts_decisions and session.decisions() == decisions:
+            return Result(Status.SOLVED, solution, unique=True, puzzle=puzzle)  # propagation alone: unique
+        if not unique:
+            return Result(Status.SOLVED, solution, puzzle=puzzle)
+        return self._second(puzzle, assumptions, values, solution, fixed, budget)
 
+    def _second(self, puzzle: Puzzle, assumptions: list, values: list, solution: tuple, fixed: set,
+                budget: Optional[Budget]) -> Result:
+        """Uniqueness: is there a model after the first (its solution blocked)?"""
         def blocking(values: list) -> list:
             """Not this solution: its cell literals, less those propagation fixed anyway."""
-            return [-lit for lit in map(int.__add__, self.literals.base, solution) if lit not in fixed]
+            return [-lit for lit in map(add, self.literals.base, solution) if lit not in fixed]
 
-        models = session.models(assumptions, self.literals.variables, 2, budget, blocking, solved=True)
+        models = self.session.models(assumptions, self.literals.variables, 2, budget, blocking, first=values)
         try:
-            solution = self._checked(puzzle, self.literals.values(next(models)))
-            if assumptions and session.counts_decisions and session.decisions() == decisions:
-                return Result(Status.SOLVED, solution, unique=True, puzzle=puzzle)  # propagation alone: unique
-            if not unique:
-                return Result(Status.SOLVED, solution, puzzle=puzzle)
+            next(models)
             if next(models, None) is not None:
                 return Result(Status.MULTIPLE, solution, unique=False, puzzle=puzzle)
             return Result(Status.SOLVED, solution, unique=True, puzzle=puzzle)
