@@ -5,7 +5,6 @@ from __future__ import annotations
 import enum
 import importlib
 import os
-import shutil
 import sys
 from dataclasses import dataclass, field
 from typing import IO, Optional, Sequence
@@ -57,7 +56,7 @@ class Env:
         if self.color is None:
             self.color = not os.environ.get("NO_COLOR")
         if self.width is None and self.stdout_isatty:
-            self.width = shutil.get_terminal_size().columns
+            self.width = _columns(self.stdout)
 
     def console(self, stderr: bool = False):
         """A rich console on stdout or stderr (rich is imported only when one is needed)."""
@@ -70,6 +69,20 @@ class Env:
     def error(self, message: str) -> None:
         """One line on stderr."""
         print(f"puzzlesat: {message}", file=self.stderr, flush=True)
+
+
+def _columns(stream) -> Optional[int]:
+    """The width of the terminal a stream writes to (COLUMNS wins), or None when it cannot tell."""
+    if os.environ.get("COLUMNS", "").isdigit():
+        return int(os.environ["COLUMNS"])
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+class OutputClosed(Exception):
+    """The reader of stdout went away (a closed pipe); raised past click, which would make it exit 1."""
 
 
 class LazyGroup(click.Group):
@@ -95,6 +108,13 @@ class LazyGroup(click.Group):
             module = importlib.import_module(module_name)
             self.add_command(getattr(module, attribute), name)
         return super().get_command(ctx, name)
+
+    def invoke(self, ctx: click.Context):
+        """Run the subcommand; a closed stdout becomes OutputClosed for cli.main to handle."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as error:
+            raise OutputClosed() from error
 
     def parse_args(self, ctx: click.Context, args: list) -> list:
         """Arguments that name no subcommand go to the default one."""
