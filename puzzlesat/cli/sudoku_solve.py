@@ -19,6 +19,7 @@ from puzzlesat.sudoku.grid import Shape, checked_alphabet
 from puzzlesat.sudoku.reader import Reader
 from puzzlesat.sudoku.report import json_line, line_text
 from puzzlesat.sudoku.solver import Status
+from puzzlesat.sudoku.variant_files import load_variant
 
 
 def _checked(check):
@@ -85,7 +86,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     """
     if explain and hint:
         raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
-    variant = _variant(variants, regions, cages, env)
+    variant = load_variant(variants, regions, cages, env.stdin)
     records = Reader(size, alphabet).records(read_lines(files, env.stdin))
     if dimacs:
         return _write_dimacs(env, records, encoding, variant)
@@ -144,18 +145,6 @@ class SudokuPresenter(Presenter):
         self.last_line = record.line
         read = self.lines_before + record.line
         return read, f"line {read:,}"
-
-
-def _variant(names, regions_file: Optional[str], cages_file: Optional[str], env: Env):
-    """The Variant the options ask for, or None for classic rules (VariantError for bad names or files)."""
-    if not (names or regions_file or cages_file):
-        return None
-    from puzzlesat.sudoku.variant_files import read_cages, read_regions
-    from puzzlesat.sudoku.variants import make_variant
-
-    regions = read_regions(read_lines([regions_file], env.stdin)) if regions_file else None
-    cages = read_cages(read_lines([cages_file], env.stdin)) if cages_file else ()
-    return make_variant(names, regions, cages)
 
 
 def _progress_bar(env: Env, files):

@@ -28,8 +28,9 @@ from puzzlesat.sudoku.solver import STATUSES, Result, SolverPool, Status, Sudoku
 
 __all__ = [
     "ENCODINGS", "STATUSES", "Budget", "Puzzle", "PuzzleError", "Record", "Result", "Rules", "Shape", "SolverPool",
-    "Status", "SudokuSolver", "VariantError", "VerificationError", "classic_rules", "explain", "generate", "hint",
-    "is_solution", "make_variant", "parse", "rate", "read_text", "solve", "solve_many", "write_cnf",
+    "SolveOptions", "Status", "SudokuSolver", "VariantError", "VerificationError", "answers", "classic_rules",
+    "explain", "generate", "hint", "is_solution", "load_variant", "make_variant", "parse", "rate", "read_text", "solve",
+    "solve_lines", "solve_many", "solve_partition", "write_cnf",
 ]
 
 _LAZY = {  # imported on first use, so that solving alone starts fast
@@ -38,11 +39,16 @@ _LAZY = {  # imported on first use, so that solving alone starts fast
     "hint": "puzzlesat.sudoku.explainer",
     "generate": "puzzlesat.sudoku.generator",
     "make_variant": "puzzlesat.sudoku.variants",
+    "load_variant": "puzzlesat.sudoku.variant_files",
+    "answers": "puzzlesat.sudoku.batch",
+    "SolveOptions": "puzzlesat.sudoku.batch",
+    "solve_lines": "puzzlesat.sudoku.batch",
+    "solve_partition": "puzzlesat.sudoku.batch",
 }
 
 
 def __getattr__(name: str):
-    """rate, explain, hint, generate and make_variant, imported when first asked for."""
+    """rate, explain, hint, generate, make_variant and the batch functions, imported when first asked for."""
     if name in _LAZY:
         import importlib
 
@@ -75,7 +81,7 @@ def solve(
 def solve_many(lines: Iterable[str], **options) -> Iterator[tuple]:
     """(Record, Result) for every puzzle in the lines, bad records included (status 'invalid').
 
-    Options are those of puzzlesat.sudoku.batch.SolveOptions (unique, count, conflicts, seconds, ...), and `jobs`.
+    Options are those of puzzlesat.sudoku.batch.SolveOptions (unique, count, conflicts, timeout, ...), and `jobs`.
     """
     from puzzlesat.streams import Line
     from puzzlesat.sudoku.batch import SolveOptions, answers

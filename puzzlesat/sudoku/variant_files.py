@@ -10,15 +10,28 @@ File formats (both allow '#' comments and blank lines):
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import IO, Iterable, Optional, Sequence
 
 from puzzlesat.errors import VariantError
-from puzzlesat.streams import Line
+from puzzlesat.streams import Line, read_lines
 from puzzlesat.sudoku.grid import box_shape
-from puzzlesat.sudoku.variants import Cage
+from puzzlesat.sudoku.variants import Cage, Variant, make_variant
 
 _REGION_SEPARATORS = frozenset(" \t|+")
 _CELL = re.compile(r"^r(\d+)c(\d+)$", re.IGNORECASE)
+
+
+def load_variant(names: Sequence[str] = (), regions: Optional[str] = None, cages: Optional[str] = None,
+                 stdin: Optional[IO[bytes]] = None) -> Optional[Variant]:
+    """The variant named, with its region map and cage file read from paths ('-': `stdin`); None for classic rules.
+
+    Raises VariantError for an unknown name, a bad file, or a file the names do not ask for.
+    """
+    if not (names or regions or cages):
+        return None
+    region_map = read_regions(read_lines([regions], stdin)) if regions else None
+    cage_list = read_cages(read_lines([cages], stdin)) if cages else ()
+    return make_variant(names, region_map, cage_list)
 
 
 def read_regions(lines: Iterable[Line]) -> tuple:
