@@ -99,6 +99,7 @@ def _processes_with(marker: str) -> list:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find worker processes")
 def test_ctrl_c_with_jobs_exits_130_and_leaves_no_workers(puzzles_dir, tmp_path):
     marker = tmp_path / "ctrl-c-marker.txt"

@@ -87,6 +87,7 @@ def test_inconsistent_positions_are_reported():
         trivial(known, game.neighbours)
 
 
+@pytest.mark.slow
 def test_every_layout_listed_once():
     for index in range(20):
         game = Game(Setup(5, 4, 6), 3, index)

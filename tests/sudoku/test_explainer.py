@@ -57,6 +57,40 @@ def test_technique_on_a_puzzle_that_needs_it(technique):
     assert_sound(step, solution)
 
 
+DESCRIBED = {  # the first step of each technique on its puzzle in NEEDS, as a person reads it
+    "claiming": "claiming: in row 1, 3 lies only in r1c7, r1c8, r1c9; remove 3 from r2c8, r2c9, r3c7, r3c8, r3c9",
+    "hidden pair": "hidden pair: in box 3, 4, 8 fit only in r3c8, r3c9; remove 3 from r3c8, r3c9; 5 from r3c8, r3c9; "
+                   "6 from r3c9; 9 from r3c8, r3c9",
+    "hidden triple": "hidden triple: in column 3, 1, 4, 7 fit only in r2c3, r8c3, r9c3; remove 2 from r2c3, r8c3, r9c3; "
+                     "3 from r8c3, r9c3; 6 from r2c3, r8c3",
+    "naked pair": "naked pair: in box 7, r8c3, r9c3 hold only 8, 9; remove 8 from r7c3, r9c1; "
+                  "9 from r7c2, r7c3, r8c2, r9c1, r9c2",
+    "naked single": "naked single: r2c2 can only be 2",
+    "naked triple": "naked triple: in box 8, r7c4, r7c5, r7c6 hold only 3, 6, 9; remove 3 from r8c4, r8c6; 6 from r9c5; "
+                    "9 from r8c6, r9c5",
+    "pointing": "pointing: in box 3, 7 lies only in r2c7, r2c9; remove 7 from r2c1, r2c3",
+    "swordfish": "swordfish: in rows 1, 6, 7, 7 lies only in r1c1, r1c8, r1c9, r6c1, r6c8, r6c9, r7c8, r7c9; "
+                 "remove 7 from r2c1, r3c1, r5c1, r3c8, r5c8, r2c9, r3c9",
+    "x-wing": "x-wing: in columns 1, 9, 2 lies only in r5c1, r5c9, r9c1, r9c9; "
+              "remove 2 from r5c2, r5c3, r5c5, r5c7, r9c3, r9c7",
+    "xy-wing": "xy-wing: pivot r7c1 with pincers r2c1 and r8c3; remove 9 from r2c3, r9c1",
+}
+
+
+@pytest.mark.parametrize("technique", sorted(NEEDS))
+def test_each_technique_describes_its_step_in_words(technique):
+    puzzle = parse(NEEDS[technique])
+    board = CandidateGrid.start(puzzle)
+    list(deduce(board, TECHNIQUES[: TECHNIQUES.index(technique)]))
+    step = next(iter(FINDERS[technique](board)))
+    text = step.describe(puzzle)
+    assert text == DESCRIBED[technique]
+    assert text.startswith(f"{technique}: ") and (step.unit is None or step.unit in text)
+    assert all(puzzle.shape.cell_name(cell) in text for cell in step.cells)
+    assert all(puzzle.shape.cell_name(cell) in text for cell, _ in (*step.placements, *step.eliminations))
+    assert step.as_dict(puzzle)["text"] == text
+
+
 def blank_board(side: int = 9) -> CandidateGrid:
     rules = Rules(Shape.of_side(side))
     full = (1 << side) - 1
@@ -74,6 +108,8 @@ def test_naked_quad():
     without(board, range(4), range(5, 10))  # r1c1-r1c4 hold only 1-4
     step = next(iter(FINDERS["naked quad"](board)))
     assert step.unit == "row 1" and step.cells == (0, 1, 2, 3) and step.digits == (1, 2, 3, 4)
+    assert step.describe(parse("." * 81)).startswith("naked quad: in row 1, r1c1, r1c2, r1c3, r1c4 hold only 1, 2, 3, 4; "
+                                                    "remove 1 from r1c5,")
     assert {cell for cell, _ in step.eliminations} == set(range(4, 9))
     assert all(next(iter(FINDERS[t](board)), None) is None for t in TECHNIQUES[: TECHNIQUES.index("naked quad")])
 
@@ -83,6 +119,8 @@ def test_hidden_quad():
     without(board, range(4, 9), range(1, 5))  # 1-4 fit only in r1c1-r1c4
     step = next(iter(FINDERS["hidden quad"](board)))
     assert step.unit == "row 1" and step.cells == (0, 1, 2, 3) and step.digits == (1, 2, 3, 4)
+    assert step.describe(parse("." * 81)).startswith("hidden quad: in row 1, 1, 2, 3, 4 fit only in r1c1, r1c2, r1c3, "
+                                                    "r1c4; remove 5 from r1c1,")
     assert set(step.eliminations) == {(cell, d) for cell in range(4) for d in range(5, 10)}
     assert all(next(iter(FINDERS[t](board)), None) is None for t in TECHNIQUES[: TECHNIQUES.index("hidden quad")])
 
@@ -93,6 +131,7 @@ def test_jellyfish():
     without(board, [r * 9 + c for r in rows for c in range(9) if c not in cols], [1])
     step = next(iter(FINDERS["jellyfish"](board)))
     assert step.digits == (1,) and step.unit == "rows 1, 2, 4, 7"
+    assert step.describe(parse("." * 81)).startswith("jellyfish: in rows 1, 2, 4, 7, 1 lies only in r1c1, r1c2,")
     assert set(step.eliminations) == {(r * 9 + c, 1) for r in range(9) if r not in rows for c in cols}
     assert all(next(iter(FINDERS[t](board)), None) is None for t in TECHNIQUES[: TECHNIQUES.index("jellyfish")])
 

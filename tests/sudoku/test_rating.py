@@ -32,6 +32,7 @@ def test_chen_complexity_of_17_clue_puzzles_is_in_chens_range():
     assert 1.6 < mean(values) < 1.9  # Chen: 1.695-1.819 for hard 17-clue puzzles
 
 
+@pytest.mark.slow
 def test_singles_level_is_exactly_unit_propagation():
     """Naked + hidden singles in Python and unit propagation on the extended encoding agree."""
     for line in lines("17clue-200.txt", 80) + lines("top95.txt", 20):
@@ -39,6 +40,7 @@ def test_singles_level_is_exactly_unit_propagation():
         assert (rating.level == "singles") == (rating.open_after_propagation == 0)
 
 
+@pytest.mark.slow
 def test_levels_of_known_sets():
     assert rate(parse(WIKI)).level == "singles"
     # failed-literal probing finishes every 17-clue puzzle but none of forum_hardest_1106
@@ -54,6 +56,7 @@ def test_search_measures_grow_with_hardness():
     assert hard.guesses > 10 and hard.conflicts > 0
 
 
+@pytest.mark.slow
 def test_scores_order_the_sets():
     def average(name, count):
         return mean(rate(parse(line)).score for line in lines(name, count))

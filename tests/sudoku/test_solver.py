@@ -133,6 +133,7 @@ def test_solver_is_recycled_without_changing_answers(puzzles_dir):
     assert len(sessions) > 1
 
 
+@pytest.mark.slow
 def test_fresh_solver_fallback_agrees_with_assumptions(puzzles_dir, monkeypatch):
     import importlib
 

@@ -1,0 +1,121 @@
+"""The command line as a whole: the environment it runs in, the format it picks, and the one table that turns
+every way a run can end into a message and an exit status."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from conftest import run_main
+
+from puzzlesat.cli import ERRORS
+from puzzlesat.cli.common import Env, ExitStatus
+
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+CYAN = ";36m"  # the colour of the cells the solver filled (after the dim of the grid)
+
+
+def plain(text: str) -> str:
+    """Text without its terminal escape codes."""
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+
+
+def test_auto_format_is_pretty_on_a_terminal_and_json_lines_in_a_pipe():
+    assert json.loads(run_main(["sudoku"], input=WIKI).stdout)["status"] == "solved"
+    screen = plain(run_main(["sudoku"], input=WIKI, terminal=True).stdout)
+    assert "┃ 5 3 4 ┃" in screen and "1 puzzle: 1 solved" in screen
+
+
+def test_colour_on_a_terminal_unless_no_color(monkeypatch):
+    import io
+    from contextlib import redirect_stdout
+
+    from puzzlesat.cli import main
+
+    def pretty(**env_options) -> str:
+        out = io.StringIO()
+        env = Env(stdin=io.BytesIO(WIKI.encode()), stdout=out, stderr=io.StringIO(), stdin_isatty=False,
+                  stdout_isatty=True, stderr_isatty=False, **env_options)
+        with redirect_stdout(out):
+            main(["sudoku"], env)
+        return out.getvalue()
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert CYAN in pretty()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert CYAN not in pretty() and "┃ 5 3 4 ┃" in plain(pretty())  # bold stays: NO_COLOR is about colour
+
+
+def test_the_environment_reads_the_real_streams_by_default():
+    env = Env()
+    assert env.stdout is sys.stdout and env.stderr is sys.stderr
+    assert env.stdout_isatty in (True, False)
+
+
+def test_every_exit_status_has_a_name():
+    assert [int(s) for s in ExitStatus] == [0, 1, 2, 130, 141]
+    assert run_main(["--version"]).exit_code == ExitStatus.OK
+    assert run_main(["sudoku", "--nosuch"]).exit_code == ExitStatus.USAGE
+
+
+def test_a_model_that_fails_verification_is_an_internal_error_not_an_answer(monkeypatch):
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solver"), "is_solution", lambda *args: False)
+    result = run_main(["sudoku", "-j", "1"], input=WIKI)
+    assert result.exit_code == ExitStatus.FAILED and result.stdout == ""
+    assert "internal error, please report it" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_ctrl_c_inside_a_command_exits_130(monkeypatch):
+    import importlib
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solver").SolverPool, "solve", interrupted)
+    result = run_main(["sudoku", "-j", "1"], input=WIKI)
+    assert result.exit_code == ExitStatus.INTERRUPTED and "interrupted" in result.stderr
+
+
+def test_the_error_table_covers_the_family_most_specific_first():
+    from puzzlesat.errors import GenerationError, InputError, PuzzlesatError, VerificationError
+
+    kinds = [kind for kind, _, _ in ERRORS]
+    assert kinds.index(PuzzlesatError) > max(kinds.index(k) for k in (InputError, GenerationError, VerificationError))
+    assert all(callable(say) for _, _, say in ERRORS)
+
+
+def puzzlesat(*args, **kwargs) -> subprocess.CompletedProcess:
+    """The real command in a child process."""
+    return subprocess.run([sys.executable, "-m", "puzzlesat", *args], capture_output=True, **kwargs)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_is_one_line_and_exit_1(puzzles_dir):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "puzzlesat", "sudoku", str(puzzles_dir / "sudoku" / "top95.txt")],
+                              stdout=full, stderr=subprocess.PIPE)
+    assert done.returncode == 1
+    assert done.stderr.decode().strip() == "puzzlesat: No space left on device"
+
+
+def test_a_closed_pipe_ends_quietly_with_141(puzzles_dir):
+    child = subprocess.Popen([sys.executable, "-m", "puzzlesat", "sudoku", "-j", "1",
+                              str(puzzles_dir / "sudoku" / "17clue-200.txt")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert json.loads(child.stdout.readline())["status"] == "solved"
+    child.stdout.close()
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=60) == ExitStatus.PIPE_CLOSED and stderr == ""
+
+
+def test_strange_bytes_on_stdin_are_located_errors_and_the_rest_goes_on():
+    done = puzzlesat("sudoku", "-f", "jsonl", input=b"\xff\xfe\x00garbage\n" + WIKI.encode() + b"\n")
+    statuses = [json.loads(line)["status"] for line in done.stdout.splitlines()]
+    assert statuses == ["invalid", "solved"] and done.returncode == 1
+    assert b"<stdin>:1: not UTF-8 text" in done.stderr and b"Traceback" not in done.stderr
