@@ -5,10 +5,18 @@ __version__ = "0.1.0"
 __all__ = ["__version__", "sudoku", "mines"]
 
 
-def __getattr__(name: str):
-    """Import the puzzle subpackages lazily so that `--version` starts fast."""
-    if name in ("sudoku", "mines"):
-        import importlib
+def lazy_attributes(package: str, homes: dict):
+    """A module __getattr__ that imports each name in `homes` from its module on first use (so that a package
+    face can offer everything without making every command import everything)."""
+    import importlib
 
-        return importlib.import_module(f"puzzlesat.{name}")
-    raise AttributeError(f"module 'puzzlesat' has no attribute {name!r}")
+    def __getattr__(name: str):
+        if name not in homes:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module = importlib.import_module(homes[name])
+        return module if module.__name__ == f"{package}.{name}" else getattr(module, name)
+
+    return __getattr__
+
+
+__getattr__ = lazy_attributes(__name__, {"sudoku": "puzzlesat.sudoku", "mines": "puzzlesat.mines"})

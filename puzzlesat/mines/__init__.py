@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from puzzlesat import lazy_attributes
 from puzzlesat.budget import Budget
 from puzzlesat.errors import BoardError, Inconsistent, OutOfBudget, VerificationError
 from puzzlesat.mines.analysis import CONSISTENT, INCONSISTENT, UNKNOWN, Analysis, analyze, best_move, mine_probabilities
@@ -27,7 +28,7 @@ __all__ = [
     "parse_friendly", "parse_mine", "parse_size", "play_game", "replay", "simulate",
 ]
 
-_LAZY = {  # imported on first use, so that analysing a board starts fast
+__getattr__ = lazy_attributes(__name__, {  # imported on first use, so that analysing a board starts fast
     "Game": "puzzlesat.mines.game",
     "Setup": "puzzlesat.mines.game",
     "LEVELS": "puzzlesat.mines.game",
@@ -36,13 +37,4 @@ _LAZY = {  # imported on first use, so that analysing a board starts fast
     "simulate": "puzzlesat.mines.simulation",
     "replay": "puzzlesat.mines.simulation",
     "play_game": "puzzlesat.mines.simulation",
-}
-
-
-def __getattr__(name: str):
-    """The play side (Game, Setup, simulate, replay, ...), imported when first asked for."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'puzzlesat.mines' has no attribute {name!r}")
+})

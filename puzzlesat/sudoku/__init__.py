@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Optional, Union
 
+from puzzlesat import lazy_attributes
 from puzzlesat.budget import Budget
 from puzzlesat.errors import PuzzleError, VariantError, VerificationError
 from puzzlesat.sat import DEFAULT_SOLVER
@@ -33,7 +34,7 @@ __all__ = [
     "solve_lines", "solve_many", "solve_partition", "write_cnf",
 ]
 
-_LAZY = {  # imported on first use, so that solving alone starts fast
+__getattr__ = lazy_attributes(__name__, {  # imported on first use, so that solving alone starts fast
     "rate": "puzzlesat.sudoku.rating",
     "explain": "puzzlesat.sudoku.explainer",
     "hint": "puzzlesat.sudoku.explainer",
@@ -44,16 +45,7 @@ _LAZY = {  # imported on first use, so that solving alone starts fast
     "SolveOptions": "puzzlesat.sudoku.batch",
     "solve_lines": "puzzlesat.sudoku.batch",
     "solve_partition": "puzzlesat.sudoku.batch",
-}
-
-
-def __getattr__(name: str):
-    """rate, explain, hint, generate, make_variant and the batch functions, imported when first asked for."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'puzzlesat.sudoku' has no attribute {name!r}")
+})
 
 
 def solve(
