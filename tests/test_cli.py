@@ -77,7 +77,7 @@ def test_ctrl_c_inside_a_command_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solver").SolverPool, "solve", interrupted)
+    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solver").SudokuSolver, "solve", interrupted)
     result = run_main(["sudoku", "-j", "1"], input=WIKI)
     assert result.exit_code == ExitStatus.INTERRUPTED and "interrupted" in result.stderr
 

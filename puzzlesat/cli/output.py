@@ -43,7 +43,7 @@ class Presenter:
         return False
 
     def problem(self, answer) -> Optional[str]:
-        """A line for stderr about this answer ('file:line: what is wrong'), or None."""
+        """A line for stderr about a failed answer ('file:line: what is wrong'), or None."""
         return None
 
     def summary(self, tally: Counter):
@@ -65,9 +65,11 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     try:
         for answer in answers:
             seen += 1
-            problem = presenter.problem(answer)
-            if problem:
-                report(problem)
+            if presenter.failed(answer):
+                failed += 1
+                problem = presenter.problem(answer)
+                if problem:
+                    report(problem)
             shown = show(answer)
             if shown is None:
                 pass  # nothing to show in this format (the problem line said it all)
@@ -79,7 +81,6 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
                     env.stdout.flush()
             if console is not None:
                 tally[presenter.status(answer)] += 1
-            failed += presenter.failed(answer)
             if progress is not None:
                 progress.update(seen, *presenter.progress(answer, seen))
     finally:

@@ -17,7 +17,7 @@ from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.grid import Shape, checked_alphabet
 from puzzlesat.sudoku.reader import Reader
-from puzzlesat.sudoku.report import json_line, line_text
+from puzzlesat.sudoku.report import json_line, line_text, plain, plain_json_line
 from puzzlesat.sudoku.solver import Status
 from puzzlesat.sudoku.variant_files import load_variant
 
@@ -110,9 +110,14 @@ class SudokuPresenter(Presenter):
         self.options = options
         self.source: Optional[str] = None
         self.lines_before = self.last_line = 0  # for the progress bar: lines of the files already read
+        if plain(options):
+            self.jsonl = self._plain_jsonl  # decided once: the hot path of big runs
 
     def jsonl(self, answer: Answer) -> str:
         return json_line(answer, self.options)
+
+    def _plain_jsonl(self, answer: Answer) -> str:
+        return json_line(answer, self.options) if answer.result.error else plain_json_line(answer)
 
     def line(self, answer: Answer) -> str:
         return line_text(answer, self.options)
@@ -126,7 +131,7 @@ class SudokuPresenter(Presenter):
         return answer.result.status
 
     def failed(self, answer: Answer) -> bool:
-        return not answer.ok
+        return not answer.result.ok
 
     def problem(self, answer: Answer) -> Optional[str]:
         if answer.result.status != Status.INVALID:

@@ -21,6 +21,7 @@ from puzzlesat.streams import Line
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.reader import Reader, Record
+from puzzlesat.sudoku.rules import classic_rules
 from puzzlesat.sudoku.solver import Result, Status, shared_pool
 
 if TYPE_CHECKING:
@@ -74,17 +75,18 @@ class Answer(NamedTuple):
         return self.result.ok
 
 
-def answer_puzzle(puzzle: Puzzle, options: SolveOptions) -> tuple:
-    """(result, rating, explanation, hint) for one puzzle."""
-    return _Answerer(options).answer(puzzle)
+def answer(record: Record, options: SolveOptions) -> Answer:
+    """The Answer to one record."""
+    return _Answerer(options).answer(record)
 
 
 class _Answerer:
-    """Answers puzzles with one set of options: what a worker runs (pickled as its options alone)."""
+    """Answers records with one set of options: what a worker runs (pickled as its options alone)."""
 
     def __init__(self, options: SolveOptions):
         self.options = options
-        self.solve = None  # the pooled solve and its keyword arguments, found on first use in each process
+        self.extras, self.budget = options.extras, options.budget
+        self.solvers: dict = {}  # shape -> this thread's solver for the options' rules, found on first use
 
     def __getstate__(self) -> dict:
         return {"options": self.options}
@@ -92,42 +94,61 @@ class _Answerer:
     def __setstate__(self, state: dict) -> None:
         self.__init__(state["options"])
 
-    def __call__(self, puzzles: list) -> list:
-        """Answers for a chunk of puzzles; None for a record that could not be read."""
-        return [None if puzzle is None else self.answer(puzzle) for puzzle in puzzles]
+    def chunk(self, puzzles: list) -> list:
+        """What a worker sends back for a chunk of puzzles (None: a record that could not be read): each answer's
+        parts, the result without its puzzle (the parent has the records and their puzzles)."""
+        return [None if puzzle is None else self._travelling(self.parts(puzzle)) for puzzle in puzzles]
 
-    def answer(self, puzzle: Puzzle) -> tuple:
-        """(result, rating, explanation, hint) for one puzzle."""
+    @staticmethod
+    def _travelling(parts: tuple) -> tuple:
+        """An answer's parts as they travel back to the parent: the result without its puzzle."""
+        return (tuple.__new__(Result, (*parts[0][:5], None)), *parts[1:])
+
+    def answer(self, record: Record) -> Answer:
+        """The Answer to one record: 'invalid' when it could not be read."""
+        if record.puzzle is None:
+            return Answer(record, Result.invalid(record.error))
+        return tuple.__new__(Answer, (record, *self.parts(record.puzzle)))
+
+    def parts(self, puzzle: Puzzle) -> tuple:
+        """(result, rating, explanation, hint) for one puzzle; 'invalid' when it does not fit the variant."""
+        solve = self.solvers.get(puzzle.shape)
+        if solve is None:
+            solve = self.solvers[puzzle.shape] = self._solver(puzzle)
+        if isinstance(solve, str):
+            return Result.invalid(solve, puzzle), None, None, None
+        result = solve(puzzle, self.options.unique, self.options.count, self.budget)
+        if not self.extras or result.status == Status.INVALID:
+            return result, None, None, None
+        return (result, *_extras(puzzle, self.options.variant, result, self.options))
+
+    def _solver(self, puzzle: Puzzle):
+        """The pooled solve for puzzles of this shape, or why the variant does not fit the shape."""
         options = self.options
-        if self.solve is None:
-            self.solve = shared_pool(options.encoding, options.solver).solve
-            self.kwargs = dict(unique=options.unique, count=options.count, budget=options.budget)
         rules = None
         if options.variant is not None:
             try:
                 rules = options.variant.rules(puzzle.shape)
             except VariantError as error:
-                return Result.invalid(str(error), puzzle), None, None, None
-        result = self.solve(puzzle, rules, **self.kwargs)
-        if not options.extras or result.status == Status.INVALID:
-            return result, None, None, None
-        return (result, *_extras(puzzle, rules, result, options))
+                return str(error)
+        return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape)).solve
 
 
-def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions) -> tuple:
+def _extras(puzzle: Puzzle, variant, result: Result, options: SolveOptions) -> tuple:
     """(rating, explanation, hint) as asked for."""
     from puzzlesat.sudoku.explainer import explain, hint
     from puzzlesat.sudoku.rating import rate
 
+    rules = None if variant is None else variant.rules(puzzle.shape)
     rating = rate(puzzle, rules) if options.rate and result.status == Status.SOLVED else None
     explanation = explain(puzzle, rules, result.solution) if options.explain else None
     step = hint(puzzle, rules) if options.hint else None
     return rating, explanation, step
 
 
-def _died(puzzle, message: str) -> tuple:
-    """The stand-in for a puzzle whose worker process died."""
-    return Result.invalid(message, puzzle), None, None, None
+def _died(puzzle: Optional[Puzzle], message: str) -> tuple:
+    """What stands in for the parts of an answer whose worker process died."""
+    return (Result.invalid(message), None, None, None)
 
 
 def answers(
@@ -138,8 +159,15 @@ def answers(
     chunk_size: int = 256,
     warm_up: Optional[float] = None,
 ) -> Iterator[Answer]:
-    """An Answer for every record, in input order; a record that could not be read answers 'invalid'."""
-    options = options or SolveOptions()
+    """An Answer for every record, in input order; a record that could not be read answers 'invalid'.
+
+    In this process (jobs=1) each record is answered as it comes; otherwise through the pipeline, where workers
+    get only the puzzles and send back what the parent does not have.
+    """
+    answerer = _Answerer(options or SolveOptions())
+    if jobs <= 1 and executor is None:
+        yield from map(answerer.answer, records)
+        return
     held: deque = deque()  # records whose puzzles are on their way through the pipeline
 
     def puzzles() -> Iterator[Optional[Puzzle]]:
@@ -147,12 +175,15 @@ def answers(
             held.append(record)
             yield record.puzzle
 
-    done = ordered_map(_Answerer(options), puzzles(), jobs, executor, chunk_size, on_failure=_died, warm_up=warm_up)
-    make = Answer._make
+    done = ordered_map(answerer.chunk, puzzles(), jobs, executor, chunk_size, on_failure=_died, warm_up=warm_up)
     try:
         for parts in done:
             record = held.popleft()
-            yield make((record, *parts)) if parts is not None else Answer(record, Result.invalid(record.error))
+            if parts is None:
+                yield Answer(record, Result.invalid(record.error))
+            else:
+                result = parts[0]
+                yield Answer(record, tuple.__new__(Result, (*result[:5], record.puzzle)), *parts[1:])
     finally:
         done.close()
 

@@ -61,16 +61,26 @@ def _quoted(text: str) -> str:
 
 def json_line(answer: "Answer", options: "SolveOptions") -> str:
     """to_json(to_record(...)), byte for byte, built directly for the common record (a plain solve, no error)."""
-    result = answer.result
-    if result.error or options.count is not None or options.extras or options.variant is not None:
+    if answer.result.error or not plain(options):
         return to_json(to_record(answer, options))
-    solution = solution_text(answer)
+    return plain_json_line(answer)
+
+
+def plain(options: "SolveOptions") -> bool:
+    """True when the options ask for nothing but solving: every record without an error is the common one."""
+    return options.count is None and not options.extras and options.variant is None
+
+
+def plain_json_line(answer: "Answer") -> str:
+    """The common record of a plain solve without an error, built directly (see json_line)."""
+    record, result = answer.record, answer.result
+    solution = result.solution
     return _PLAIN_RECORD % (
-        _quoted(answer.record.source),
-        answer.record.line,
-        encode_basestring(answer.record.text),
+        _quoted(record.source),
+        record.line,
+        encode_basestring(record.text),
         result.status,
-        "null" if solution is None else encode_basestring(solution),
+        "null" if solution is None else encode_basestring(record.puzzle.format_values(solution)),
         _JSON_LITERALS[result.unique],
     )
 

@@ -286,3 +286,14 @@ def test_cage_file_round_trip(cages):
             unique.append((total, cells))
     text = "\n".join(f"{total}: " + " ".join(f"r{r}c{c}" for r, c in cells) for total, cells in unique)
     assert read_cages(lines(text)) == tuple(Cage(tuple(cells), total) for total, cells in unique)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_every_puzzle_the_variant_does_not_fit_is_invalid_and_the_rest_is_solved(jobs):
+    from puzzlesat.sudoku import SolveOptions, answers, load_variant, read_text
+
+    variant = load_variant(["jigsaw"], regions=str(VARIANTS_DIR / "jigsaw-janko108.regions"))
+    text = "." * 16 + "\n" + "." * 16 + "\n" + (VARIANTS_DIR / "jigsaw-janko108.txt").read_text()
+    found = [a.result for a in answers(read_text(text), SolveOptions(variant=variant), jobs, warm_up=0)]
+    assert [r.status for r in found] == ["invalid", "invalid", "solved"]
+    assert found[0].error == found[1].error == "the region map is 9x9, the puzzle 4x4"
