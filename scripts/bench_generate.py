@@ -1,20 +1,22 @@
-"""Generation speed: puzzles per second by size, difficulty and --minimal (median over seeds).
+"""Benchmark: Sudoku generation speed (puzzles per second) by size, difficulty and --minimal, against `any`.
 
-Usage:  python scripts/bench_generate.py [--sizes 4,6,9,12,16] [--seeds 3]
+Each row generates N puzzles (fewer for large sizes) with puzzlesat's generator (seeds 1..K) and reports the median
+rate and the grids tried per puzzle (a difficulty is reached by rejection: new grids until the rating's level
+matches). The baseline is the same size at difficulty `any` (no rating target) in the same run: the last column is
+the rate relative to it.
 
-Each row generates N puzzles (fewer for large sizes) with seeds 1..K and reports the median rate and the
-grids tried per puzzle (difficulty is reached by rejection: new grids until the rating's level matches).
-The last column is the rate relative to `any` of the same size in the same run.
+    python scripts/bench_generate.py                    # sizes 4,6,9,12,16, 3 seeds: a few minutes
+    python scripts/bench_generate.py --sizes 4 --seeds 1   # seconds
 """
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 import time
 
-from puzzlesat.sudoku.generate import GenerationError, Generator
+from common import median, parser_for
+from puzzlesat.errors import GenerationError
+from puzzlesat.sudoku.generator import Generator  # the class behind puzzlesat.sudoku.generate, built untimed
 
 COUNTS = {4: 40, 6: 20, 9: 10, 12: 3, 16: 2}
 DIFFICULTIES = ("any", "singles", "reduction", "probing", "search")
@@ -44,10 +46,11 @@ def wanted(side: int, difficulty: str, minimal: bool) -> bool:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="4,6,9,12,16")
-    parser.add_argument("--seeds", type=int, default=3)
-    parser.add_argument("--attempts", type=int, default=300)
+    """Print the Markdown table, one row per size, difficulty and --minimal."""
+    parser = parser_for(__doc__, 3)
+    parser.add_argument("--sizes", default="4,6,9,12,16", help="comma-separated sides (default %(default)s)")
+    parser.add_argument("--seeds", type=int, default=3, help="seeds per row, the median is shown (default %(default)s)")
+    parser.add_argument("--attempts", type=int, default=300, help="grids tried per puzzle before giving up")
     args = parser.parse_args(argv)
     print("| size | difficulty | --minimal | puzzles/s | grids per puzzle | vs any |")
     print("|---|---|---|---:|---:|---:|")
@@ -64,8 +67,8 @@ def main(argv=None) -> int:
                 if any(run is None for run in runs):
                     print(f"| {side}x{side} | {difficulty} | {flag} | not reached in {args.attempts} grids | | |", flush=True)
                     continue
-                speed = statistics.median(run[0] for run in runs)
-                grids = statistics.median(run[1] for run in runs)
+                speed = median(run[0] for run in runs)
+                grids = median(run[1] for run in runs)
                 base.setdefault(minimal, speed) if difficulty == "any" else None
                 ratio = speed / base[minimal] if minimal in base else float("nan")
                 print(f"| {side}x{side} | {difficulty} | {flag} | {speed:.2f} | {grids:.1f} | {ratio:.2f} |", flush=True)

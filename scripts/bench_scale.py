@@ -1,58 +1,51 @@
-"""Benchmark: Sudoku throughput with 1, 2 and N worker processes and on a Dask LocalCluster, in one run.
+"""Benchmark: Sudoku throughput with 2 and N worker processes and on a Dask LocalCluster, against --jobs 1.
 
-    python scripts/bench_scale.py                      # first 20,000 17-clue puzzles, 3 rounds
+Each round runs every configuration once, interleaved (1, 2, N, dask, 1, 2, N, dask, ...), because the machine is
+shared and noisy; the table shows the median puzzles/s and the speed-up over `--jobs 1` in the same run (the
+baseline). The CLI runs are whole commands (`puzzlesat sudoku FILE -f jsonl -j J`, output read from a pipe); the
+Dask run is puzzlesat.sudoku.solve_lines on a LocalCluster of N single-threaded worker processes (cluster start-up
+not counted). `--memory LINES` instead writes a file of that many lines (the set repeated), runs the CLI over it
+with all cores and reports the peak resident memory of the largest process (parent or worker, from wait4).
+
+    python scripts/bench_scale.py                      # first 20,000 17-clue puzzles, 3 rounds: a few minutes
+    python scripts/bench_scale.py --limit 500 --rounds 1 --no-dask    # seconds
     python scripts/bench_scale.py --limit 0 --rounds 1 # all 49,158
     python scripts/bench_scale.py --memory 1000000     # peak memory of one 1,000,000-line run
-
-Each round runs every configuration once, interleaved (1, 2, N, dask, 1, 2, N, dask, ...), because the
-machine is shared and noisy; the table shows the median puzzles/s and the speed-up over --jobs 1 in
-the same run. The CLI runs are whole commands (`puzzlesat sudoku FILE -f jsonl -j J`, output read
-from a pipe); the Dask run is `solve_lines` on a LocalCluster of N single-threaded worker processes
-(cluster start-up not counted). `--memory` writes a file of that many lines (the 17-clue set
-repeated), runs the CLI over it with all cores and reports the peak resident memory of the
-parent and its workers (from getrusage).
 """
 
 from __future__ import annotations
 
-import argparse
 import os
-import resource
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sudoku"
-DEFAULT_SET = DATA / "puzzles2_17_clue"
-EXE = str(Path(sys.executable).with_name("puzzlesat"))
+from common import PUZZLESAT, add_data_option, data_file, measure, median, parser_for, rounds, table
 
 
-def take(path: Path, limit: int) -> Path:
-    """A temporary file with the first `limit` lines of `path` (all when limit is 0)."""
-    lines = path.read_text().splitlines(keepends=True)
-    lines = lines[:limit] if limit else lines
-    handle = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
-    handle.writelines(lines)
-    handle.close()
+def take(path: Path, lines: int, cycle: bool = False) -> Path:
+    """A temporary file with the first `lines` lines of `path` (all when 0; the file repeated with `cycle`)."""
+    source = path.read_text().splitlines(keepends=True)
+    chosen = source[:lines] if lines else source
+    while cycle and len(chosen) < lines:
+        chosen += source[: lines - len(chosen)]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.writelines(chosen)
     return Path(handle.name)
 
 
 def run_cli(path: Path, jobs: int) -> tuple:
     """Seconds for the whole command and the number of records it wrote."""
-    started = time.perf_counter()
-    done = subprocess.run([EXE, "sudoku", str(path), "-f", "jsonl", "-j", str(jobs)], capture_output=True)
-    seconds = time.perf_counter() - started
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"puzzlesat failed: {done.stderr.decode()[-500:]}")
-    return seconds, done.stdout.count(b"\n")
+    done = measure([PUZZLESAT, "sudoku", str(path), "-f", "jsonl", "-j", str(jobs)])
+    if done.status not in (0, 1):
+        raise SystemExit(f"bench_scale: puzzlesat failed: {done.err[-500:]}")
+    return done.wall, done.out.count(b"\n")
 
 
 def run_dask(client, path: Path) -> tuple:
     """Seconds for solve_lines over a Dask executor, and the number of records."""
-    from puzzlesat.sudoku.batch import solve_lines
+    from puzzlesat.sudoku import solve_lines
 
     started = time.perf_counter()
     with open(path) as handle:
@@ -67,72 +60,64 @@ def dask_client(workers: int):
     except ImportError:
         print("dask.distributed is not installed (pip install 'puzzlesat[dask]'): skipping the Dask column")
         return None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
-    return Client(cluster)
+    return Client(LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None))
 
 
 def throughput(args) -> None:
     """The 1 / 2 / N / Dask table."""
     path = take(args.set, args.limit)
     cores = os.cpu_count() or 1
-    configs = sorted({1, 2, cores})
+    configs = [f"cli -j {jobs}" for jobs in sorted({1, 2, cores})]
     client = None if args.no_dask else dask_client(cores)
+    configs += [f"dask x{cores}"] if client is not None else []
     rates: dict = {}
     try:
-        for round_number in range(args.rounds):
-            for jobs in configs:
-                seconds, count = run_cli(path, jobs)
-                rates.setdefault(f"cli -j {jobs}", []).append(count / seconds)
-            if client is not None:
-                seconds, count = run_dask(client, path)
-                rates.setdefault(f"dask x{cores}", []).append(count / seconds)
-            print(f"round {round_number + 1}/{args.rounds} done", file=sys.stderr)
+        for number, config in rounds(args.rounds, configs):
+            jobs = config.split()[-1]
+            seconds, count = run_dask(client, path) if config.startswith("dask") else run_cli(path, int(jobs))
+            rates.setdefault(config, []).append(count / seconds)
+            if config == configs[-1]:
+                print(f"round {number}/{args.rounds} done", file=sys.stderr)
     finally:
         if client is not None:
             client.close()
         path.unlink()
-    base = statistics.median(rates["cli -j 1"])
+    base = median(rates["cli -j 1"])
     print(f"{args.set.name}, {count:,} puzzles, {args.rounds} rounds, {cores} cores")
-    print(f"{'configuration':<14} {'median puzzles/s':>17} {'vs -j 1':>8}  all rounds")
-    for name, values in rates.items():
-        median = statistics.median(values)
-        print(f"{name:<14} {median:>17,.0f} {median / base:>7.2f}x  " + " ".join(f"{v:,.0f}" for v in values))
+    rows = [[name, f"{median(values):,.0f}", f"{median(values) / base:.2f}x", " ".join(f"{v:,.0f}" for v in values)]
+            for name, values in rates.items()]
+    print(table(["configuration", "median puzzles/s", "vs -j 1", "all rounds"], rows, "lrrl"))
 
 
 def memory(args) -> None:
     """Peak memory of one run over a file of args.memory lines."""
-    source = args.set.read_text().splitlines(keepends=True)
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
-        written = 0
-        while written < args.memory:
-            chunk = source[: args.memory - written]
-            handle.writelines(chunk)
-            written += len(chunk)
-    path = Path(handle.name)
+    path = take(args.set, args.memory, cycle=True)
     try:
-        started = time.perf_counter()
-        done = subprocess.run([EXE, "sudoku", str(path), "-f", "line", "--no-unique"], stdout=subprocess.PIPE)
-        seconds = time.perf_counter() - started
-        lines = done.stdout.count(b"\n")
+        done = measure([PUZZLESAT, "sudoku", str(path), "-f", "line", "--no-unique"])
     finally:
         path.unlink()
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(f"{lines:,} lines in {seconds:.1f} s; peak resident memory of the largest process: {peak_kb / 1024:.1f} MiB")
+    lines = done.out.count(b"\n")
+    print(f"{lines:,} lines in {done.wall:.1f} s; peak resident memory of the largest process: "
+          f"{done.max_rss_mb:.1f} MiB")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="puzzle file (default: the 17-clue set)")
-    parser.add_argument("--limit", type=int, default=20000, help="first N puzzles (0: all)")
-    parser.add_argument("--rounds", type=int, default=3)
+def main(argv=None) -> int:
+    """Parse the options; the throughput table, or the memory figure with --memory."""
+    parser = parser_for(__doc__, 3)
+    add_data_option(parser)
+    parser.add_argument("--set", type=Path, help="puzzle file (default: DATA/sudoku/puzzles2_17_clue)")
+    parser.add_argument("--limit", type=int, default=20000, help="first N puzzles (0: all; default %(default)s)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default %(default)s)")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster column")
     parser.add_argument("--memory", type=int, default=0, metavar="LINES",
                         help="instead: peak memory of one run over this many lines")
-    args = parser.parse_args()
-    if not args.set.exists():
-        raise SystemExit(f"{args.set}: not found (the shared data folder is needed for benchmarks)")
+    args = parser.parse_args(argv)
+    args.set = args.set if args.set else data_file(args.data, "sudoku", "puzzles2_17_clue")
+    if not args.set.is_file():
+        parser.error(f"--set {args.set}: no such file")
     memory(args) if args.memory else throughput(args)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,22 +1,27 @@
 #!/usr/bin/env python3
-"""Win rates of the Minesweeper strategies against the published anchors.
+"""Benchmark: win rates of the Minesweeper strategies (puzzlesat.mines.simulate) against the published anchors.
 
-    python scripts/bench_winrate.py                       # the issue's set: minprob and lookahead, all levels
+Each run plays GAMES seeded games of one level and reports the win rate with its Wilson 95% interval, against
+Tu et al. 2017's minprob baseline ("P") and the best published win rate for that level and first-click rule
+(ANCHORS below), saying whether each anchor lies inside, below or above the interval; also mean guesses per game
+and games per second per process.
+
+    python scripts/bench_winrate.py                       # the issue's set: minprob and lookahead, all levels (long)
+    python scripts/bench_winrate.py --run minprob:beginner:safe:20 --jobs 1    # seconds
     python scripts/bench_winrate.py --run lookahead:expert:zero:5000 --jobs 2
 
-Each run is STRATEGY:LEVEL:RULES:GAMES[:ROW,COL] (the first move; the corner by default). Prints one JSON line per run as it finishes (to stdout) and a Markdown table
-at the end: win rate, Wilson 95% interval, the published anchor and whether it lies inside / below / above the
-interval, mean guesses, games per second per process.
+Each run is STRATEGY:LEVEL:RULES:GAMES[:ROW,COL] (the first move; the corner by default). Prints one JSON line per
+run as it finishes (to stdout) and a Markdown table at the end.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
-from puzzlesat.mines.game import parse_cell, parse_size
-from puzzlesat.mines.simulate import simulate
+from common import parser_for
+from puzzlesat.mines import parse_size, simulate
+from puzzlesat.mines.game import parse_cell  # not on the package face
 
 # (level, rules) -> (Tu et al. 2017 minprob "P" baseline, best published rate)
 ANCHORS = {
@@ -40,9 +45,10 @@ DEFAULT_RUNS = (
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--run", action="append", help="STRATEGY:LEVEL:RULES:GAMES (repeatable)")
-    parser.add_argument("--jobs", type=int, default=2)
+    """Play every run, print its JSON line, then the table."""
+    parser = parser_for(__doc__, 3)
+    parser.add_argument("--run", action="append", help="STRATEGY:LEVEL:RULES:GAMES[:ROW,COL] (repeatable)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default %(default)s)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     rows = []

@@ -171,6 +171,9 @@ def status_line(line: str, unique: bool = True) -> str:
 def main(argv: Optional[List[str]] = None) -> int:
     """Solve every puzzle of the files named in argv (or stdin), one status line each."""
     args = sys.argv[1:] if argv is None else argv
+    if {"-h", "--help"} & set(args):
+        print(__doc__)
+        return 0
     unique = "--no-unique" not in args
     paths = [a for a in args if a != "--no-unique"] or ["-"]
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))

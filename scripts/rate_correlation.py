@@ -1,23 +1,26 @@
-"""Spearman correlations between puzzlesat's ratings and published difficulty ratings.
+"""Benchmark: Spearman correlations of puzzlesat's Sudoku ratings with published difficulty ratings.
 
-Sets (../shared/data/sudoku/rated/, see its README):
+Each metric of puzzlesat.sudoku.rate (and the combined score) is correlated with three published ratings; the
+baseline metric is the number of open cells left after unit propagation. Spearman's rho is computed here (ranks
+with ties averaged, then Pearson on the ranks).
+
+Sets (DATA/sudoku/rated/, see its README; DATA is --data, by default ../shared/data):
   se      diabolical.txt            Sukaku Explainer ratings (SE scale), 160 puzzles
   kaggle  sudoku_curated_5000.csv   the Kaggle 3M set's own 'difficulty' column, 5,000 puzzles
   human   20240415.csv              D_TO: difficulty from human solving times (Cloud Sudoku app), 344 puzzles
 
-Usage:  python scripts/rate_correlation.py [--data DIR] [--sets se,kaggle,human] [--every K] [--limit N]
-                                         [--dump FILE | --load FILE] [--fit]
-Spearman's rho is computed here (ranks with ties averaged, then Pearson on the ranks).
+    python scripts/rate_correlation.py                  # all three sets, a few minutes
+    python scripts/rate_correlation.py --sets se --limit 20     # seconds
+    python scripts/rate_correlation.py --every 10 --dump ratings.jsonl;  python scripts/rate_correlation.py --load ratings.jsonl --fit
 
 Held out: each set is split into two halves, the puzzles at even positions (the fit half) and at odd positions (the
-held-out half). The score's weights (SCORE_WEIGHTS in puzzlesat/sudoku/rate.py) were chosen with --fit, which looks
-only at the fit halves; the table "held-out" rows are the honest numbers. --dump saves the ratings (JSON Lines) so that
---load can refit and re-report without rating again.
+held-out half). The score's weights (SCORE_WEIGHTS in puzzlesat/sudoku/rating.py) were chosen with --fit, which
+looks only at the fit halves; the table "held-out" rows are the honest numbers. --dump saves the ratings (JSON
+Lines) so that --load can refit and re-report without rating again.
 """
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import math
@@ -26,10 +29,10 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from puzzlesat.sudoku.grid import parse
-from puzzlesat.sudoku.rate import LEVELS, SCORE_WEIGHTS, TECHNIQUES, Rating, combined_score, rate, score_terms
-
-DEFAULT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "sudoku" / "rated"
+from common import add_data_option, data_file, parser_for
+from puzzlesat.sudoku import parse, rate
+from puzzlesat.sudoku.explainer import TECHNIQUES
+from puzzlesat.sudoku.rating import LEVELS, SCORE_WEIGHTS, Rating, combined_score, score_terms
 METRICS = {
     "baseline: open cells after unit propagation": lambda r: r.open_after_propagation,
     "complexity (Chen)": lambda r: r.complexity,
@@ -131,7 +134,7 @@ def rate_sets(args) -> dict:
     sets = {}
     for name in args.sets.split(","):
         filename, reader, _ = SETS[name]
-        rows = reader(args.data / filename)[:: args.every][: args.limit]
+        rows = reader(data_file(args.data, "sudoku", "rated", filename))[:: args.every][: args.limit]
         ratings, published, per = rate_set(rows)
         sets[name] = (ratings, published)
         levels = {level: sum(r.level == level for r in ratings) for level in LEVELS}
@@ -228,8 +231,9 @@ def print_halves(sets: dict, blends: dict) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder with the rated sets")
+    """Rate (or load) the sets, print the correlation table and the fit / held-out halves."""
+    parser = parser_for(__doc__, 4)
+    add_data_option(parser)
     parser.add_argument("--limit", type=int, default=None, help="use only the first N puzzles of each set")
     parser.add_argument("--every", type=int, default=1, help="use every K-th puzzle (a quick sample)")
     parser.add_argument("--sets", default="se,kaggle,human", help="comma-separated: se, kaggle, human")
