@@ -42,7 +42,7 @@ from puzzlesat.sat import Session
 def open_all(game: Game, cells) -> bool:
     """Open the cells (indices) still hidden; False when one was a mine."""
     for index in cells:
-        if game.known[index] < 0 and not game.open(game.cell_of(index)):
+        if game.known[index] < 0 and not game.open(game.position_of(index)):
             return False
     return True
 
@@ -78,7 +78,7 @@ def play_for_positions(level: str, wanted: int, rng: random.Random, seed: int, l
                     positions.append(board)
                     taken += 1
                 best = analyze(board, check=False).best
-                moves = [] if best is None else [board.index(best)]
+                moves = [] if best is None else [board.index_of(best)]
             if not moves or not open_all(game, moves):
                 break
     return positions[:wanted]

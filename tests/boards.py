@@ -126,7 +126,7 @@ def game_positions(draw, max_cells=16):
     player = make_player("minprob", game)
     for _ in range(draw(st.integers(1, 5))):
         cell, probability = player.choose()
-        game.open(game.cell_of(cell), probability)
+        game.open(game.position_of(cell), probability)
         if game.over:
             break
     return game

@@ -113,7 +113,7 @@ def _count(board: Board, budget: Optional[Budget]) -> Counts:
 
 def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabilities: bool, note) -> Analysis:
     """The analysis of a consistent board from its certain cells and (if they finished) its counts."""
-    safe, mines = ({board.position(cell) for cell in cells} for cells in verdict)
+    safe, mines = ({board.position_of(cell) for cell in cells} for cells in verdict)
     chances = None if counts is None else _chances(board, counts)
     if chances is None and note is None and board.total_mines is None:
         note = NO_TOTAL
@@ -133,7 +133,7 @@ def _chances(board: Board, counts: Counts) -> Optional[dict]:
     if board.total_mines is None:
         return None
     known, flags = position(board)
-    return {board.position(cell): counts.exact(cell) for cell in covered(known, flags)}
+    return {board.position_of(cell): counts.exact(cell) for cell in covered(known, flags)}
 
 
 def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optional[list]:
@@ -192,7 +192,7 @@ def _compare(board: Board, counts: Counts, verdict: tuple) -> None:
     """Raise VerificationError unless counting and SAT found the same certain cells."""
     safe, mines = verdict
     if counts.safe != safe or counts.mines != mines:
-        differ = [sorted(map(board.position, cells)) for cells in (counts.safe ^ safe, counts.mines ^ mines)]
+        differ = [sorted(map(board.position_of, cells)) for cells in (counts.safe ^ safe, counts.mines ^ mines)]
         raise VerificationError(f"counting and SAT disagree: safe {differ[0]}, mines {differ[1]}")
 
 
@@ -321,5 +321,5 @@ def _inconsistent(board: Board, budget: Optional[Budget], solver: str) -> Analys
             numbers, total = None, False
         finally:
             sat.close()
-    conflict = None if numbers is None else [board.position(cell) for cell in numbers]
+    conflict = None if numbers is None else [board.position_of(cell) for cell in numbers]
     return Analysis(INCONSISTENT, conflict=conflict, conflict_total=total, note=None if numbers is not None else CONFLICT_STOPPED)

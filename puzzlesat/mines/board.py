@@ -82,13 +82,13 @@ class Board:
 
     def neighbours(self, position: Position) -> tuple:
         """The up to 8 positions around one."""
-        return tuple(map(self.position, self.neighbour_table[self.index(position)]))
+        return tuple(map(self.position_of, self.neighbour_table[self.index_of(position)]))
 
-    def index(self, position: Position) -> int:
+    def index_of(self, position: Position) -> int:
         """The cell index of a position."""
         return position[0] * self.width + position[1]
 
-    def position(self, index: int) -> Position:
+    def position_of(self, index: int) -> Position:
         """The position of a cell index."""
         return divmod(index, self.width)
 
@@ -140,7 +140,7 @@ def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns
         value = board[r, c]
         if value not in (HIDDEN, FLAG) and not 0 <= value <= 8:
             raise BoardError(f"cell value {value} is not HIDDEN, FLAG or 0..8", line_of(r), column_of(r, c))
-        room = len(board.neighbour_table[board.index((r, c))])
+        room = len(board.neighbour_table[board.index_of((r, c))])
         if value > room:
             raise BoardError(f"a {value} here is impossible: the cell has only {room} neighbours", line_of(r), column_of(r, c))
     if board.total_mines is not None:

@@ -2,7 +2,7 @@
 
 A game is fully determined by (seed, game index) and the first cell opened: the mines are placed at the first click,
 uniformly over the cells the rule leaves allowed, from a random generator seeded with the seed and the index only.
-Cells are addressed as (row, col), 0-based; inside the engine they are indices row * width + col.
+Positions are addressed as (row, col), 0-based; inside the engine they are indices row * width + col.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-from puzzlesat.mines.board import HIDDEN, MINE, Board, neighbour_table
+from puzzlesat.mines.board import HIDDEN, MINE, Board, Position, neighbour_table
 
 RULES = ("safe", "zero")
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
-Cell = Tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -74,7 +73,7 @@ def parse_size(text: str, rules: str = "safe") -> Setup:
     return Setup(width, height, mines, rules)
 
 
-def parse_cell(text: str, setup: Setup) -> Cell:
+def parse_cell(text: str, setup: Setup) -> Position:
     """A first-move cell: 'corner' (0,0), 'center', or 'ROW,COL' (0-based); ValueError when off the board."""
     name = text.strip().lower()
     if name == "corner":
@@ -99,7 +98,7 @@ def game_random(seed: int, index: int) -> random.Random:
 class Move:
     """One opened cell: where, the chance it held a mine as the player saw it, and what it revealed."""
 
-    cell: Cell
+    cell: Position
     probability: float
     revealed: int
     exploded: bool
@@ -130,18 +129,18 @@ class Game:
         """Every safe cell is open."""
         return self.state == "won"
 
-    def index_of(self, cell: Cell) -> int:
+    def index_of(self, cell: Position) -> int:
         """The engine index of (row, col); ValueError when off the board."""
         row, col = cell
         if not (0 <= row < self.setup.height and 0 <= col < self.setup.width):
             raise ValueError(f"cell {cell} is off the {self.setup.size} board")
         return row * self.setup.width + col
 
-    def cell_of(self, index: int) -> Cell:
+    def position_of(self, index: int) -> Position:
         """(row, col) of an engine index."""
         return divmod(index, self.setup.width)
 
-    def open(self, cell: Cell, probability: float = 0.0) -> List[Cell]:
+    def open(self, cell: Position, probability: float = 0.0) -> List[Position]:
         """Open a hidden cell; the cells it revealed (flood fill through zeros), or [] when it was a mine."""
         if self.over:
             raise ValueError("the game is over")
@@ -159,7 +158,7 @@ class Game:
         if self.hidden_safe == 0:
             self.state = "won"
         self.moves.append(Move(cell, probability, len(opened), False))
-        return [self.cell_of(i) for i in opened]
+        return [self.position_of(i) for i in opened]
 
     def _place_mines(self, first: int) -> None:
         """Draw the layout, uniform over the cells the rule leaves allowed around the first click."""

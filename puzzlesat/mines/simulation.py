@@ -14,7 +14,8 @@ from functools import partial
 from typing import Callable, Iterator, List, Optional, Tuple
 
 from puzzlesat.mines.board import HIDDEN, MINE
-from puzzlesat.mines.game import Cell, Game, Move, Setup
+from puzzlesat.mines.board import Position
+from puzzlesat.mines.game import Game, Move, Setup
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, make_player
 from puzzlesat.parallel import ordered_map
 
@@ -38,7 +39,7 @@ class Summary:
     setup: Setup
     strategy: str
     seed: int
-    first_move: Cell
+    first_move: Position
     games: int
     wins: int
     guesses: int
@@ -100,7 +101,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> Tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(setup: Setup, strategy: str, seed: int, index: int, first_move: Cell = (0, 0)) -> Game:
+def play_game(setup: Setup, strategy: str, seed: int, index: int, first_move: Position = (0, 0)) -> Game:
     """Play game `index` of seed `seed` to its end and return it (its moves are in game.moves)."""
     game = Game(setup, seed, index)
     make_player(strategy, game, first_move).play()
@@ -119,7 +120,7 @@ def _play(plan: tuple, indices: list) -> List[Outcome]:
 
 
 def outcomes(
-    setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Cell = (0, 0)
+    setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Position = (0, 0)
 ) -> Iterator[Outcome]:
     """The outcome of every game, in game order; jobs > 1 plays them in that many processes."""
     chunk = max(1, min(50, games // (jobs * 20) or 1))
@@ -137,7 +138,7 @@ def simulate(
     games: int = 1000,
     seed: int = 0,
     jobs: int = 1,
-    first_move: Cell = (0, 0),
+    first_move: Position = (0, 0),
     progress: Optional[Callable[[Outcome], None]] = None,
 ) -> Summary:
     """Play `games` games and summarise them; `progress` is called after each game (in this process)."""
@@ -153,7 +154,7 @@ def simulate(
     return Summary(setup, strategy, seed, first_move, games, wins, guesses, seconds, jobs)
 
 
-def won_games(setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Cell = (0, 0)) -> List[int]:
+def won_games(setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Position = (0, 0)) -> List[int]:
     """The indices of the games won, sorted (to compare runs with different job counts)."""
     return sorted(o.index for o in outcomes(setup, strategy, games, seed, jobs, first_move) if o.won)
 
@@ -187,11 +188,11 @@ class Frame:
         }
 
 
-def replay(setup: Setup, strategy: str, seed: int, index: int, first_move: Cell = (0, 0)) -> Iterator[Frame]:
+def replay(setup: Setup, strategy: str, seed: int, index: int, first_move: Position = (0, 0)) -> Iterator[Frame]:
     """Game `index` of seed `seed`, played again move by move."""
     game = Game(setup, seed, index)
     player = make_player(strategy, game, first_move)
     while not game.over:
         cell, probability = player.choose()
-        game.open(game.cell_of(cell), probability)
+        game.open(game.position_of(cell), probability)
         yield Frame(len(game.moves), game.moves[-1], game.state, game.rows(show_mines=game.over))

@@ -19,11 +19,11 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget
-from puzzlesat.mines.board import HIDDEN
+from puzzlesat.mines.board import HIDDEN, Position
 from puzzlesat.mines.count import Counts, count_layouts, list_layouts
 from puzzlesat.mines.endgame import Endgame
 from puzzlesat.mines.equations import active_numbers
-from puzzlesat.mines.game import Cell, Game
+from puzzlesat.mines.game import Game
 
 Choice = Tuple[int, float]  # engine index of the cell to open, its mine probability as the player sees it
 
@@ -31,7 +31,7 @@ Choice = Tuple[int, float]  # engine index of the cell to open, its mine probabi
 class Player:
     """Plays one game: remembers the mines it proved and the safe cells it has not opened yet."""
 
-    def __init__(self, game: Game, first_move: Cell = (0, 0)):
+    def __init__(self, game: Game, first_move: Position = (0, 0)):
         self.game = game
         self.first = game.index_of(first_move)
         self.mines: Set[int] = set()
@@ -62,14 +62,14 @@ class Player:
         game = self.game
         while not game.over:
             cell, probability = self.choose()
-            game.open(game.cell_of(cell), probability)
+            game.open(game.position_of(cell), probability)
         return game
 
 
 class MinProb(Player):
     """Open a cell of lowest mine probability; ties: uniformly at random, seeded by the game."""
 
-    def __init__(self, game: Game, first_move: Cell = (0, 0)):
+    def __init__(self, game: Game, first_move: Position = (0, 0)):
         super().__init__(game, first_move)
         self.random = random.Random(f"minprob:{game.seed}:{game.index}")
 
@@ -169,7 +169,7 @@ STRATEGIES: Dict[str, Callable[..., Player]] = {"minprob": MinProb, "lookahead":
 DEFAULT_STRATEGY = "lookahead"
 
 
-def make_player(name: str, game: Game, first_move: Cell = (0, 0)) -> Player:
+def make_player(name: str, game: Game, first_move: Position = (0, 0)) -> Player:
     """A player of the named strategy for `game`; ValueError for an unknown name."""
     if name not in STRATEGIES:
         raise ValueError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}")

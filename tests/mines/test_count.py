@@ -42,11 +42,11 @@ def test_certain_cells_and_probabilities_match_the_sat_analysis(game):
     assume(not game.over)
     analysis = analyze(game.board())
     counts = count(game)
-    assert {game.cell_of(c) for c in counts.safe} == set(analysis.safe)
-    assert {game.cell_of(c) for c in counts.mines} == set(analysis.mines)
+    assert {game.position_of(c) for c in counts.safe} == set(analysis.safe)
+    assert {game.position_of(c) for c in counts.mines} == set(analysis.mines)
     for cell, value in enumerate(game.known):
         if value == HIDDEN:
-            row, col = game.cell_of(cell)
+            row, col = game.position_of(cell)
             assert counts.exact(cell) == analysis.probabilities[row][col]
 
 
@@ -73,8 +73,8 @@ def test_without_a_total_only_certain_cells_and_the_layout_count(game):
     without = count_layouts(game.known, game.neighbours, None)
     board = game.board().with_total(None)
     analysis = analyze(board)
-    assert {game.cell_of(c) for c in without.safe} == set(analysis.safe)
-    assert {game.cell_of(c) for c in without.mines} == set(analysis.mines)
+    assert {game.position_of(c) for c in without.safe} == set(analysis.safe)
+    assert {game.position_of(c) for c in without.mines} == set(analysis.mines)
     assert without.layouts == analysis.layouts and not without.numerators
 
 
@@ -93,7 +93,7 @@ def test_every_layout_listed_once():
         game = Game(Setup(5, 4, 6), 3, index)
         player = make_player("minprob", game)
         cell, probability = player.choose()
-        game.open(game.cell_of(cell), probability)
+        game.open(game.position_of(cell), probability)
         if game.over:
             continue
         counts = count(game)

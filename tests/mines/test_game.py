@@ -78,11 +78,11 @@ def test_opening_every_safe_cell_wins_and_a_mine_loses():
     game.open((4, 4))
     for index in range(setup.cells):
         if index not in game.mines and game.known[index] == HIDDEN:
-            game.open(game.cell_of(index))
+            game.open(game.position_of(index))
     assert game.won and game.over
     lost = Game(setup, 3, 4)
     lost.open((4, 4))
-    lost.open(lost.cell_of(min(lost.mines)), probability=0.5)
+    lost.open(lost.position_of(min(lost.mines)), probability=0.5)
     assert lost.state == "lost" and lost.moves[-1].exploded
     with pytest.raises(ValueError):
         lost.open((0, 0))

@@ -16,7 +16,7 @@ def test_strategies_never_open_a_proven_mine_and_take_certain_cells_first():
                 cell, probability = player.choose()
                 if game.mines is not None:
                     analysis = analyze(game.board(), probabilities=False)
-                    assert game.cell_of(cell) not in analysis.mines
+                    assert game.position_of(cell) not in analysis.mines
                     if analysis.safe:
-                        assert game.cell_of(cell) in analysis.safe, "a certain move exists but the player guessed"
-                game.open(game.cell_of(cell), probability)
+                        assert game.position_of(cell) in analysis.safe, "a certain move exists but the player guessed"
+                game.open(game.position_of(cell), probability)
