@@ -1,10 +1,11 @@
 """The one loop that turns records into answers: read -> solve (-> rate, explain, hint) -> Answer, in input order.
 
 Everything that solves many puzzles goes through `answers`: the command line, `solve_many`, and the
-per-line functions for Dask and Spark (`solve_lines`, `solve_partition`). It runs in this process, in worker
-processes (puzzlesat.parallel: order kept, memory bounded, the first moments in-process so small inputs never
-start workers) or on any concurrent.futures.Executor. Workers get only the puzzles (a Shape pickles as its three
-numbers) and keep one SolverPool each for the whole run, so rule clauses are loaded once per worker and size.
+per-line functions for Dask and Spark (`solve_lines`, `solve_partition`). It runs in this process, each record as
+it comes, or through the pipeline (puzzlesat.parallel: order kept, memory bounded, the first moments in-process so
+small inputs never start workers) in worker processes or on any concurrent.futures.Executor. Workers get only the
+puzzles (a Shape pickles as its three numbers), send back what the parent does not have, and keep one solver per
+rules for the whole run, so rule clauses are loaded once per worker and size.
 """
 
 from __future__ import annotations
@@ -68,16 +69,6 @@ class Answer(NamedTuple):
     rating: Optional["Rating"] = None
     explanation: Optional["Explanation"] = None
     hint: Optional["Step"] = None
-
-    @property
-    def ok(self) -> bool:
-        """Solved, and unique unless uniqueness was not asked for."""
-        return self.result.ok
-
-
-def answer(record: Record, options: SolveOptions) -> Answer:
-    """The Answer to one record."""
-    return _Answerer(options).answer(record)
 
 
 class _Answerer:
