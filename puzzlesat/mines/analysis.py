@@ -34,7 +34,7 @@ from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
 from puzzlesat.mines.count import Counts, count_layouts
 from puzzlesat.mines.encode import Encoding, encode
-from puzzlesat.mines.equations import Equations, covered, equations, position
+from puzzlesat.mines.equations import Equations, covered, equations
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 
 CONSISTENT, INCONSISTENT, UNKNOWN = "consistent", "inconsistent", "unknown"
@@ -105,7 +105,7 @@ def analyze(
 
 def _count(board: Board, budget: Optional[Budget]) -> Counts:
     """Exact counts of the board, flags left out of its certain mines (Inconsistent, OutOfBudget)."""
-    known, flags = position(board)
+    known, flags = board.view
     counts = count_layouts(known, board.neighbour_table, board.total_mines, flags, budget=budget)
     counts.mines -= flags
     return counts
@@ -132,8 +132,9 @@ def _chances(board: Board, counts: Counts) -> Optional[dict]:
     """Every covered cell's exact probability by position, or None without a total."""
     if board.total_mines is None:
         return None
-    known, flags = position(board)
-    return {board.position_of(cell): counts.exact(cell) for cell in covered(known, flags)}
+    known, flags = board.view
+    width = board.width
+    return {divmod(cell, width): share for cell, share in counts.fractions(covered(known, flags)).items()}
 
 
 def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optional[list]:

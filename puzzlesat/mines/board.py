@@ -99,8 +99,16 @@ class Board:
 
     @cached_property
     def known(self) -> tuple:
-        """Every cell's value (HIDDEN, FLAG or a number), row by row: what the engines read."""
+        """Every cell's value (HIDDEN, FLAG or a number), row by row."""
         return tuple(value for row in self.cells for value in row)
+
+    @cached_property
+    def view(self) -> tuple:
+        """(known, flags): the board as the engines read it, each flag a covered cell known to hold a mine."""
+        flags = frozenset(i for i, value in enumerate(self.known) if value == FLAG)
+        if not flags:
+            return self.known, flags
+        return tuple(HIDDEN if value == FLAG else value for value in self.known), flags
 
     @cached_property
     def hidden(self) -> list:
@@ -136,13 +144,12 @@ def check_board(board: Board, row_lines: Optional[Sequence[int]] = None, columns
     column_of = columns or (lambda r, c: c + 1)
     if any(len(row) != board.width for row in board.cells) or len(board.cells) != board.height:
         raise BoardError("rows of different lengths")
-    for r, c in board.positions():
-        value = board[r, c]
+    for (r, c), value, around in zip(board.positions(), board.known, board.neighbour_table):
         if value not in (HIDDEN, FLAG) and not 0 <= value <= 8:
             raise BoardError(f"cell value {value} is not HIDDEN, FLAG or 0..8", line_of(r), column_of(r, c))
-        room = len(board.neighbour_table[board.index_of((r, c))])
-        if value > room:
-            raise BoardError(f"a {value} here is impossible: the cell has only {room} neighbours", line_of(r), column_of(r, c))
+        if value > len(around):
+            raise BoardError(f"a {value} here is impossible: the cell has only {len(around)} neighbours",
+                             line_of(r), column_of(r, c))
     if board.total_mines is not None:
         if board.total_mines < 0:
             raise BoardError(f"a negative number of mines ({board.total_mines})")

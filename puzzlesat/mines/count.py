@@ -62,6 +62,19 @@ class Counts:
             return Fraction(0)
         return Fraction(self.numerators[cell], self.layouts)
 
+    def fractions(self, cells) -> Dict[int, Fraction]:
+        """exact() of each of `cells`, one Fraction for each value (interchangeable cells share theirs)."""
+        made: Dict[int, Fraction] = {}
+        sure, safe, numerators, layouts = self.mines, self.safe, self.numerators, self.layouts
+        result = {}
+        for cell in cells:
+            count = layouts if cell in sure else 0 if cell in safe else numerators[cell]
+            share = made.get(count)
+            if share is None:
+                share = made[count] = Fraction(count, layouts)
+            result[cell] = share
+        return result
+
 
 def trivial(known: Sequence[int], neighbours, mines: AbstractSet[int] = frozenset(),
             numbers: Optional[Sequence[int]] = None) -> Tuple[Set[int], Set[int]]:

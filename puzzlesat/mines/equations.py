@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import AbstractSet, List, Optional, Sequence, Tuple
 
-from puzzlesat.mines.board import FLAG, HIDDEN, Board
+from puzzlesat.mines.board import HIDDEN, Board
 
 
 @dataclass(frozen=True)
@@ -62,17 +62,9 @@ def covered(known: Sequence[int], mines: AbstractSet[int] = frozenset(), safe: A
     return [i for i, value in enumerate(known) if value == HIDDEN and i not in mines and i not in safe]
 
 
-def position(board: Board) -> Tuple[tuple, frozenset]:
-    """A board as the engines read it: (known, mines), each flag a covered cell known to hold a mine."""
-    flags = frozenset(i for i, value in enumerate(board.known) if value == FLAG)
-    if not flags:
-        return board.known, flags
-    return tuple(HIDDEN if value == FLAG else value for value in board.known), flags
-
-
 def equations(board: Board) -> Equations:
     """The equations of a board; numbers whose neighbours are all revealed and that ask nothing are left out."""
-    (known, flags), neighbours = position(board), board.neighbour_table
+    (known, flags), neighbours = board.view, board.neighbour_table
     constraints = []
     for at in revealed(known):
         need, cells = unresolved(at, known, neighbours, flags, frozenset())
