@@ -29,13 +29,18 @@ def load_variant(names: Sequence[str] = (), regions: Optional[str] = None, cages
     """
     if not (names or regions or cages):
         return None
-    region_map = read_regions(read_lines([regions], stdin)) if regions else None
+    region_map, where = read_region_map(read_lines([regions], stdin)) if regions else (None, None)
     cage_list = read_cages(read_lines([cages], stdin)) if cages else ()
-    return make_variant(names, region_map, cage_list)
+    return make_variant(names, region_map, cage_list, where)
 
 
 def read_regions(lines: Iterable[Line]) -> tuple:
     """A region map: a tuple of regions (cell tuples), regions numbered by first appearance."""
+    return read_region_map(lines)[0]
+
+
+def read_region_map(lines: Iterable[Line]) -> tuple:
+    """(the regions, as read_regions gives them; 'map.txt:2', where the map's first row was read)."""
     labels, source, where = [], "regions", []
     for line in lines:
         source = line.source
@@ -47,7 +52,7 @@ def read_regions(lines: Iterable[Line]) -> tuple:
         row = [ch for ch in text if ch not in _REGION_SEPARATORS]
         labels.extend(row)
         where.extend([line.number] * len(row))
-    return regions_from_labels(labels, source, where)
+    return regions_from_labels(labels, source, where), f"{source}:{where[0]}"
 
 
 def regions_from_labels(labels: Sequence[str], source: str = "regions", where: Sequence[int] = ()) -> tuple:
@@ -75,15 +80,15 @@ def read_cages(lines: Iterable[Line]) -> tuple:
         text = line.text.split("#", 1)[0].strip()
         if not text:
             continue
-        cage = _parse_cage(text, f"{line.source}:{line.number}")
-        for cell in cage[0]:
+        cells, total = _parse_cage(text, f"{line.source}:{line.number}")
+        for cell in cells:
             if cell in owner:
                 raise VariantError(f"{line.source}:{line.number}: cell r{cell[0]}c{cell[1]} is already in the cage on line {owner[cell]}")
             owner[cell] = line.number
-        cages.append(cage)
+        cages.append(Cage(cells, total, line.source, line.number))
     if not cages:
         raise VariantError("the cage file holds no cages")
-    return tuple(Cage(cells, total) for cells, total in cages)
+    return tuple(cages)
 
 
 def _parse_cage(text: str, where: str) -> tuple:

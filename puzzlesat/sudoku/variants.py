@@ -22,7 +22,7 @@ The files that carry regions and cages are read by puzzlesat.sudoku.variant_file
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Optional, Sequence
@@ -40,21 +40,35 @@ NEEDS_FILE = {"jigsaw": "regions", "killer": "cages"}
 
 @dataclass(frozen=True)
 class Cage:
-    """Cells, as 1-based (row, column) positions, whose digits are distinct and add up to `total`."""
+    """Cells, as 1-based (row, column) positions, whose digits are distinct and add up to `total`.
+
+    `source` and `line` say where the cage was read (None for a cage built in code); messages start with them.
+    """
 
     positions: tuple
     total: int
+    source: Optional[str] = field(default=None, compare=False)
+    line: Optional[int] = field(default=None, compare=False)
 
     def cells(self, shape: Shape) -> tuple:
         """The cage's cell indexes on a grid of `shape` (VariantError when it does not fit)."""
-        n = shape.side
+        n, size = shape.side, len(self.positions)
         if any(r > n or c > n for r, c in self.positions):
-            raise VariantError(f"cage {self.total} at r{self.positions[0][0]}c{self.positions[0][1]} reaches beyond a {shape.name} grid")
-        if len(self.positions) > n:
-            raise VariantError(f"cage {self.total} has {len(self.positions)} cells; a {shape.name} cage holds at most {n} distinct digits")
-        if not digit_sets(len(self.positions), self.total, n):
-            raise VariantError(f"no {len(self.positions)} distinct digits of 1-{n} add up to {self.total}")
+            row, col = self.positions[0]
+            raise VariantError(f"{at(self.where)}cage {self.total} at r{row}c{col} reaches beyond a {shape.name} grid")
+        if size > n:
+            raise VariantError(f"{at(self.where)}cage {self.total} has {size} cells; "
+                               f"a {shape.name} cage holds at most {n} distinct digits")
+        if not digit_sets(size, self.total, n):
+            raise VariantError(f"{at(self.where)}no {size} distinct digits of 1-{n} add up to {self.total}")
         return tuple((r - 1) * n + c - 1 for r, c in self.positions)
+
+    @property
+    def where(self) -> Optional[str]:
+        """'cages.txt:3', where the cage was read, or None for a cage built in code."""
+        if self.source is None:
+            return None
+        return self.source if self.line is None else f"{self.source}:{self.line}"
 
 
 @dataclass(frozen=True)
@@ -65,6 +79,7 @@ class Variant:
     regions: Optional[tuple] = None
     region_side: Optional[int] = None
     cages: tuple = ()
+    regions_where: Optional[str] = field(default=None, compare=False)  # 'map.txt:2', where the map was read
 
     def rules(self, shape: Shape) -> Rules:
         """The rules of this variant for puzzles of `shape` (VariantError when the data does not fit)."""
@@ -85,8 +100,15 @@ def canonical_name(name: str) -> str:
     return key
 
 
-def make_variant(names: Iterable[str], regions: Optional[tuple] = None, cages: Sequence[Cage] = ()) -> Variant:
-    """Check the names against the data they need and build the Variant."""
+def at(where: Optional[str]) -> str:
+    """'file:line: ' to start a message about data read from `where`, or '' for data built in code."""
+    return f"{where}: " if where else ""
+
+
+def make_variant(names: Iterable[str], regions: Optional[tuple] = None, cages: Sequence[Cage] = (),
+                 regions_where: Optional[str] = None) -> Variant:
+    """Check the names against the data they need and build the Variant (`regions_where`: 'map.txt:2', where
+    the region map was read, for messages)."""
     chosen = tuple(dict.fromkeys(n for n in map(canonical_name, names) if n != "classic"))
     has = {"regions": regions is not None, "cages": bool(cages)}
     for name, data in NEEDS_FILE.items():
@@ -95,7 +117,7 @@ def make_variant(names: Iterable[str], regions: Optional[tuple] = None, cages: S
         if name not in chosen and has[data]:
             raise VariantError(f"a {'region map' if data == 'regions' else 'cage file'} is given but not --variant {name}")
     side = None if regions is None else len(regions)
-    return Variant(chosen, regions, side, tuple(cages))
+    return Variant(chosen, regions, side, tuple(cages), regions_where)
 
 
 def variant_rules(variant: Variant, shape: Shape) -> Rules:
@@ -121,7 +143,8 @@ def _cached_rules(variant: Variant, shape: Shape) -> Rules:
     regions = None
     if "jigsaw" in variant.names:
         if variant.region_side != shape.side:
-            raise VariantError(f"the region map is {variant.region_side}x{variant.region_side}, the puzzle {shape.name}")
+            side = variant.region_side
+            raise VariantError(f"{at(variant.regions_where)}the region map is {side}x{side}, the puzzle {shape.name}")
         regions = variant.regions
     if not variant.cages:
         return Rules(shape, tuple(groups), regions, names=tuple(names))

@@ -128,6 +128,8 @@ def test_region_map_must_fit_the_puzzle():
 def test_cage_file_format():
     cages = read_cages(lines("# sums\n3 r1c1 r1c2\n7: r2c1, r2c2  # trailing comment\n"))
     assert cages == (Cage(((1, 1), (1, 2)), 3), Cage(((2, 1), (2, 2)), 7))
+    assert [cage.where for cage in cages] == ["map.txt:2", "map.txt:3"]
+    assert Cage(((1, 1),), 1).where is None
     assert cages[1].cells(Shape.of_side(4)) == (4, 5)
 
 
@@ -144,10 +146,44 @@ def test_bad_cage_files(text, message):
 
 
 def test_cage_that_cannot_fit():
-    with pytest.raises(VariantError, match="no 2 distinct digits"):
+    with pytest.raises(VariantError, match="^no 2 distinct digits"):
         make_variant(["killer"], cages=[Cage(((1, 1), (1, 2)), 2)]).rules(Shape.of_side(4))
-    with pytest.raises(VariantError, match="beyond a 4x4"):
+    with pytest.raises(VariantError, match="^cage 2 at r1c5 reaches beyond a 4x4"):
         make_variant(["killer"], cages=[Cage(((1, 5),), 2)]).rules(Shape.of_side(4))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("3 r1c1 r1c2\n20 r1c3 r4c5", "cages.txt:2: cage 20 at r1c3 reaches beyond a 4x4 grid"),
+    ("# sums\n\n9: r1c1 r1c2", "cages.txt:3: no 2 distinct digits of 1-4 add up to 9"),
+    ("15 r1c1 r1c2 r1c3 r2c1 r2c2", "cages.txt:1: cage 15 has 5 cells; a 4x4 cage holds at most 4 distinct digits"),
+])
+def test_a_cage_file_that_does_not_fit_the_grid_names_its_file_and_line(text, message):
+    cages = read_cages(read_text_lines(text, "cages.txt"))
+    with pytest.raises(VariantError) as caught:
+        make_variant(["killer"], cages=cages).rules(Shape.of_side(4))
+    assert str(caught.value) == message
+
+
+def test_a_region_map_of_another_size_names_its_file_and_first_row():
+    from puzzlesat.sudoku.variant_files import read_region_map
+
+    regions, where = read_region_map(read_text_lines("# a 4x4 map\naabb\naabb\nccdd\nccdd", "map.txt"))
+    assert where == "map.txt:2"
+    with pytest.raises(VariantError) as caught:
+        make_variant(["jigsaw"], regions, regions_where=where).rules(Shape.of_side(9))
+    assert str(caught.value) == "map.txt:2: the region map is 4x4, the puzzle 9x9"
+
+
+def test_cli_cage_that_does_not_fit_the_puzzle_names_the_cage_file(run_cli):
+    import json
+
+    cages = VARIANTS_DIR / "killer-ukpa.cages"
+    result = run_cli(["sudoku", "--variant", "killer", "--cages", cages, "-f", "jsonl", "-"], input="." * 16 + "\n")
+    assert result.exit_code == 1
+    record = json.loads(result.stdout)
+    assert record["status"] == "invalid"
+    assert record["error"] == f"{cages}:2: no 4 distinct digits of 1-4 add up to 20"
+    assert f"<stdin>:1: {cages}:2: no 4 distinct digits" in result.stderr
 
 
 def test_variant_names_and_their_data():
@@ -242,7 +278,8 @@ def test_cli_variant_data_that_does_not_fit_is_an_invalid_record(run_cli):
     result = run_cli(["sudoku", "--variant", "jigsaw", "--regions", regions, "-f", "jsonl", "-"], input="." * 16 + "\n")
     assert result.exit_code == 1
     record = json.loads(result.stdout)
-    assert record["status"] == "invalid" and "region map is 9x9" in record["error"]
+    assert record["status"] == "invalid"
+    assert record["error"] == f"{regions}:2: the region map is 9x9, the puzzle 4x4"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -296,4 +333,4 @@ def test_every_puzzle_the_variant_does_not_fit_is_invalid_and_the_rest_is_solved
     text = "." * 16 + "\n" + "." * 16 + "\n" + (VARIANTS_DIR / "jigsaw-janko108.txt").read_text()
     found = [a.result for a in answers(read_text(text), SolveOptions(variant=variant), jobs, warm_up=0)]
     assert [r.status for r in found] == ["invalid", "invalid", "solved"]
-    assert found[0].error == found[1].error == "the region map is 9x9, the puzzle 4x4"
+    assert found[0].error == found[1].error == f"{VARIANTS_DIR / 'jigsaw-janko108.regions'}:2: the region map is 9x9, the puzzle 4x4"
