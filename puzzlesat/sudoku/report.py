@@ -1,8 +1,8 @@
 """Answers as plain data: the JSON Lines record and the text of the `line` format.
 
-The record: source, line, puzzle, status, solution, unique (+ solutions when counting, error when invalid,
-rating, variant, explanation and hint when asked for). `json_line` writes the common record directly, byte for
-byte what json.dumps would give (the test suite checks it), because it is the hot path of big runs.
+The record: source, line, puzzle, status, solution, unique (+ solutions and solutions_complete when counting,
+error when invalid, rating, variant, explanation and hint when asked for). `json_line` writes the common record
+directly, byte for byte what json.dumps would give (the test suite checks it), because it is the hot path of big runs.
 """
 
 from __future__ import annotations
@@ -12,15 +12,28 @@ from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Optional
 
 from puzzlesat.streams import to_json
+from puzzlesat.sudoku.solver import Status
 
 if TYPE_CHECKING:
     from puzzlesat.sudoku.batch import Answer, SolveOptions
+    from puzzlesat.sudoku.solver import Result
 
 
 def solution_text(answer: "Answer") -> Optional[str]:
     """The solution in the puzzle's own alphabet, or None."""
     puzzle, solution = answer.record.puzzle, answer.result.solution
     return None if solution is None or puzzle is None else puzzle.format_values(solution)
+
+
+def count_complete(result: "Result", limit: Optional[int]) -> Optional[bool]:
+    """Whether `result.solutions` is every solution (False: at least that many), or None when none were counted.
+
+    The solver stops at the limit, so a count that reached it is a lower bound, as is one a timeout cut short;
+    a puzzle with exactly `limit` solutions says False too, since the result cannot tell it apart.
+    """
+    if limit is None or result.solutions is None:
+        return None
+    return result.status != Status.TIMEOUT and result.solutions < limit
 
 
 def to_record(answer: "Answer", options: "SolveOptions") -> dict:
@@ -36,6 +49,7 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
     }
     if options.count is not None:
         data["solutions"] = result.solutions
+        data["solutions_complete"] = count_complete(result, options.count)
     if result.error:
         data["error"] = result.error
     if options.rate:
@@ -86,13 +100,15 @@ def plain_json_line(answer: "Answer") -> str:
 
 
 def line_text(answer: "Answer", options: "SolveOptions") -> str:
-    """The `line` format: the solution (or the status word), with the score and level when rated; the steps
-    of an explanation one per line, then how it ends; or the hint."""
+    """The `line` format: the solution when the puzzle is solved (or the status word: multiple, unsat, invalid,
+    timeout), with the score and level when rated; the steps of an explanation one per line, then how it ends;
+    or the hint."""
     puzzle = answer.record.puzzle
     if answer.explanation is not None:
         return "\n".join([*(step.describe(puzzle) for step in answer.explanation.steps), answer.explanation.ending, ""])
     if options.hint:
         return answer.hint.describe(puzzle) if answer.hint is not None else "no step"
-    text = solution_text(answer) or answer.result.status
+    result = answer.result
+    text = (solution_text(answer) if result.status == Status.SOLVED else None) or result.status
     rating = answer.rating
     return text + (f"\t{rating.score:.2f}\t{rating.level}" if rating else "")
