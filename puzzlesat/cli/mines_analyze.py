@@ -20,7 +20,8 @@ from puzzlesat.streams import source_name, to_json
 @click.command()
 @click.argument("boards", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True), metavar="[BOARD]...")
 @click.option("-m", "--mines", "total", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Total number of mines, flags included, for boards that do not state it.")
+              help="Total number of mines, flags included, for boards that do not state it (a board that "
+                   "states another total is invalid).")
 @click.option("-p", "--probabilities", is_flag=True,
               help="Show the exact mine probability of every hidden cell as a heatmap (needs the total).")
 @format_option(("pretty", "json", "jsonl"),
@@ -39,9 +40,10 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     every hidden cell that is certainly safe or certainly a mine, the exact
     probability that each hidden cell holds a mine, and a recommended move.
     Boards are .mine files (JSMinesweeper: a WIDTHxHEIGHTxMINES line, then
-    rows of H hidden, F flag, 0-8) or hand-typed grids (? hidden, F or *
-    flag, 1-8 numbers, . or 0 empty, spaces ignored, '# mines: N' comment
-    for the total). Separate several boards with blank lines.
+    rows of H or ? hidden, F flag, 0-8) or hand-typed grids, minesweepr's
+    too (? H or x hidden, F or * flag, 1-8 numbers, . or 0 empty, spaces
+    ignored, ':' ends a row, '# mines: N' comment for the total). Separate
+    several boards with blank lines.
 
     \b
     Exit status: 0 every board consistent, 1 some board inconsistent, stopped

@@ -1,6 +1,7 @@
 """Reading many boards from files or standard input: boards are separated by blank lines.
 
-A `.mine` header also starts a new board, so concatenated `.mine` files need no blank lines.
+A `.mine` header also starts a new board, so concatenated `.mine` files need no blank lines (a friendly row
+that only looks like one, `1x2x1`, does not). Each board is handed on as soon as its last line is read.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional, Sequence
 
 from puzzlesat.errors import BoardError
-from puzzlesat.mines.board import MINE_HEADER, Board, parse_board
+from puzzlesat.mines.board import Board, parse_board, starts_board
 from puzzlesat.streams import Line, read_lines
 
 
@@ -29,7 +30,8 @@ class BoardRecord:
 
 
 def read_boards(paths: Sequence[str], total_mines: Optional[int] = None, stdin=None) -> Iterator[BoardRecord]:
-    """Every board in the files (or standard input), in order; `total_mines` fills in missing totals."""
+    """Every board in the files (or standard input), in order; `total_mines` fills in missing totals (a board
+    that states another total is an invalid record)."""
     for block in split_boards(read_lines(paths, stdin)):
         yield parse_block(block, total_mines)
 
@@ -38,8 +40,8 @@ def split_boards(lines: Iterable[Line]) -> Iterator[list]:
     """Groups of consecutive lines holding one board each (comment-only groups dropped)."""
     block: list = []
     for line in lines:
-        starts_board = MINE_HEADER.match(line.text) and any(_is_content(seen) for seen in block)
-        if not line.text.strip() or starts_board or (block and block[-1].source != line.source):
+        new_board = starts_board(line.text, [seen.text for seen in block if _is_content(seen)])
+        if not line.text.strip() or new_board or (block and block[-1].source != line.source):
             yield from _nonempty(block)
             block = []
         if line.text.strip() or line.error:

@@ -50,21 +50,31 @@ def test_several_boards_on_stdin_give_one_line_each_in_order():
 
 
 def test_several_files_and_a_mines_option():
-    result = run(MINESWEEPR, "-", "--mines", "2", "-f", "jsonl", stdin="1??\n12?\n.1?\n")
+    result = run(MINESWEEPR, "-", "--mines", "10", "-f", "jsonl", stdin="????\n????\n????\n????\n")
     assert result.exit_code == 0, result.output
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     assert first["source"].endswith("minesweepr_readme_10x10.mine") and first["line"] == 1
-    assert second["total_mines"] == 2
+    assert first["total_mines"] == second["total_mines"] == 10
+
+
+@pytest.mark.parametrize("board, where", [(MINESWEEPR, f"{MINESWEEPR}:1:7"), ("-", "<stdin>:1:10")])
+def test_a_mines_option_that_disagrees_with_the_board_makes_it_invalid(board, where):
+    result = run(board, "--mines", "3", "-f", "jsonl", stdin="# mines: 10\n1??\n12?\n.1?\n")
+    assert result.exit_code == 1
+    record = json.loads(result.stdout)
+    message = f"{where}: the board states 10 mines but 3 were given (--mines)"
+    assert record["status"] == "invalid" and record["error"] == message and message in result.stderr
 
 
 def test_bad_board_is_an_invalid_record_with_line_and_column_and_exit_1():
-    result = run("-f", "jsonl", stdin=CONSISTENT + "\n1?x\n")
+    result = run("-f", "jsonl", stdin=CONSISTENT + "\n1?z\n")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert json.loads(lines[0])["status"] == "consistent"
-    assert "<stdin>:6:3: unknown cell 'x'" in result.stderr
+    assert "<stdin>:6:3: unknown cell 'z'" in result.stderr
     assert json.loads(lines[-1]) == {"source": "<stdin>", "line": 6, "status": "invalid",
-                                      "error": "<stdin>:6:3: unknown cell 'x' (use ? hidden, F or * flag, 1-8, . or 0 empty)"}
+                                      "error": "<stdin>:6:3: unknown cell 'z' (use ? H or x hidden, F or * flag, 1-8, "
+                                               ". or 0 empty)"}
 
 
 def test_probabilities_without_a_total_are_refused_with_help():
