@@ -10,11 +10,11 @@ from typing import Optional
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_option, jobs_or_all, resolve_format
+from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_or_all, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.mines.batch import Answer, answers
 from puzzlesat.mines.reader import read_boards
-from puzzlesat.streams import source_name, to_json
+from puzzlesat.streams import STDIN, source_name, to_json
 
 
 @click.command()
@@ -30,7 +30,9 @@ from puzzlesat.streams import source_name, to_json
 @click.option("-t", "--timeout", "--time-limit", "timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
               show_default=True, metavar="SECONDS",
               help="Give up on a board after about this long (status 'unknown'); the rest go on.")
-@jobs_option
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Worker processes (default: all cores; 1 when reading standard input, so that each board is "
+                   "answered as soon as it ends). Output stays in input order, and does not depend on N.")
 @click.pass_obj
 def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs) -> int:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).
@@ -52,12 +54,14 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     fmt = resolve_format(output_format, env)
     if set(boards) <= {"-"} and env.stdin_isatty:
         env.error("reading boards from standard input (end with Ctrl-D; --help for usage)")
+    streaming = not boards or STDIN in boards  # answer each board as it ends: never wait for the next one
     records = read_boards(boards, total, env.stdin)
-    first_two = list(islice(records, 2))
-    if fmt == "json" and len(first_two) > 1:
+    first = [] if streaming and fmt != "json" else list(islice(records, 2))
+    if fmt == "json" and len(first) > 1:
         raise click.UsageError("--format json takes one board; found more (use --format jsonl for several)")
-    presenter = BoardPresenter(probabilities, several=len(first_two) > 1)
-    with closing(answers(chain(first_two, records), probabilities, timeout, jobs_or_all(jobs))) as found:
+    presenter = BoardPresenter(probabilities, titles=len(first) > 1 or streaming)  # a stream may hold several
+    jobs = jobs or (1 if streaming else jobs_or_all(None))
+    with closing(answers(chain(first, records), probabilities, timeout, jobs)) as found:
         status = write_all(env, found, fmt, presenter)
     if status is None:
         env.error(f"{', '.join(map(source_name, boards or ['-']))}: no boards found")
@@ -70,9 +74,9 @@ class BoardPresenter(Presenter):
 
     flush_each = True  # boards are few and slow: each answer shows as soon as it is found
 
-    def __init__(self, heatmap: bool, several: bool):
+    def __init__(self, heatmap: bool, titles: bool):
         self.heatmap = heatmap
-        self.several = several
+        self.titles = titles  # name each drawn board by file:line
 
     def jsonl(self, answer: Answer) -> str:
         record = answer.record
@@ -95,7 +99,7 @@ class BoardPresenter(Presenter):
             return None
         from puzzlesat.render.mines import analysis_view
 
-        title = answer.record.where if self.several else None
+        title = answer.record.where if self.titles else None
         return analysis_view(answer.record.board, answer.analysis, self.heatmap, title)
 
     def status(self, answer: Answer) -> str:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import select
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_main
+from conftest import ROOT, run_main
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "mines"
 MINESWEEPR = str(PUZZLES / "minesweepr_readme_10x10.mine")
@@ -140,3 +143,35 @@ def test_pretty_is_the_default_on_a_terminal_and_jsonl_in_a_pipe():
 def test_the_old_time_limit_option_still_works():
     result = run(MINESWEEPR, "--time-limit", "5", "-f", "json")
     assert result.exit_code == 0 and json.loads(result.stdout)["status"] == "consistent"
+
+
+def test_boards_on_standard_input_are_answered_as_each_one_ends():
+    child = subprocess.Popen([sys.executable, "-m", "puzzlesat", "mines", "-f", "jsonl"], cwd=ROOT,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        child.stdin.write(CONSISTENT + "\n")  # the blank line ends the board; the next one is not written yet
+        child.stdin.flush()
+        ready, _, _ = select.select([child.stdout], [], [], 60)
+        assert ready, "no answer before the next board"
+        assert json.loads(child.stdout.readline())["status"] == "consistent"
+        child.stdin.write(INCONSISTENT)
+        child.stdin.close()
+        assert [json.loads(line)["line"] for line in child.stdout] == [6]
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_standard_input_is_read_with_one_job_unless_told(monkeypatch):
+    import puzzlesat.cli.mines_analyze as command
+
+    seen = []
+
+    def answers(records, probabilities, timeout, jobs):
+        seen.append(jobs)
+        yield from ()
+
+    monkeypatch.setattr(command, "answers", answers)
+    run("-", stdin="")
+    run(MINESWEEPR, "-", "-j", "3", stdin="")
+    assert seen == [1, 3]
