@@ -1,0 +1,234 @@
+"""render/sudoku.py: the plain grid as it always was, variant grids with their regions, cages and marks, a
+legend, honest counts and plurals."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import run_main
+from rich.cells import cell_len
+from rich.console import Console
+
+from puzzlesat.render.sudoku import (
+    DIAGONAL_STYLE, JUNCTIONS, WINDOW_STYLE, generated_view, grid, plural, rating_text, status_text, summary,
+)
+from puzzlesat.sudoku import Result, Rules, make_variant, parse, solve
+from puzzlesat.sudoku.grid import Puzzle, Shape
+from puzzlesat.sudoku.reader import Record
+from puzzlesat.sudoku.variant_files import read_cages, read_regions
+from puzzlesat.streams import read_lines, read_text_lines
+
+VARIANTS_DIR = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "variants"
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+PLAIN_WIKI_GRID = """\
+┏━━━━━━━┳━━━━━━━┳━━━━━━━┓
+┃ 5 3 4 ┃ 6 7 8 ┃ 9 1 2 ┃
+┃ 6 7 2 ┃ 1 9 5 ┃ 3 4 8 ┃
+┃ 1 9 8 ┃ 3 4 2 ┃ 5 6 7 ┃
+┣━━━━━━━╋━━━━━━━╋━━━━━━━┫
+┃ 8 5 9 ┃ 7 6 1 ┃ 4 2 3 ┃
+┃ 4 2 6 ┃ 8 5 3 ┃ 7 9 1 ┃
+┃ 7 1 3 ┃ 9 2 4 ┃ 8 5 6 ┃
+┣━━━━━━━╋━━━━━━━╋━━━━━━━┫
+┃ 9 6 1 ┃ 5 3 7 ┃ 2 8 4 ┃
+┃ 2 8 7 ┃ 4 1 9 ┃ 6 3 5 ┃
+┃ 3 4 5 ┃ 2 8 6 ┃ 1 7 9 ┃
+┗━━━━━━━┻━━━━━━━┻━━━━━━━┛
+"""
+# sha256 of grid(WIKI, its solution).markup as drawn before variant grids existed (styles included)
+PLAIN_WIKI_MARKUP_SHA256 = "0d81048d3ba343b5e7a122f2984d99567ff55e56ae5014454c3f346a85f48e59"
+ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+EXAMPLES = {  # example -> its options (puzzles/sudoku/variants/README.md)
+    "diagonal-sudopedia": ["--variant", "diagonal"],
+    "windoku-oceans18": ["--variant", "windoku"],
+    "jigsaw-janko108": ["--variant", "jigsaw", "--regions", VARIANTS_DIR / "jigsaw-janko108.regions"],
+    "anti-king-6x6": ["--variant", "anti-king"],
+    "anti-knight-ctc": ["--variant", "anti-knight"],
+    "anti-knight-fwp": ["--variant", "anti-knight"],
+    "killer-ukpa": ["--variant", "killer", "--cages", VARIANTS_DIR / "killer-ukpa.cages"],
+    "killer-kso": ["--variant", "killer", "--cages", VARIANTS_DIR / "killer-kso.cages"],
+}
+
+
+def pretty(stem: str, terminal: bool = True) -> str:
+    """The pretty output of a variant example on an 80-column terminal (or in a pipe), escape codes stripped."""
+    run = run_main(["sudoku", "-f", "pretty", *EXAMPLES[stem], VARIANTS_DIR / f"{stem}.txt"], terminal=terminal,
+                   width=80)
+    assert run.exit_code == 0, run.output
+    return ESCAPES.sub("", run.stdout)
+
+
+def grid_lines(output: str, side: int) -> list:
+    """The lines of the walled grid in a pretty output: 2 * side + 1 lines from the top border on."""
+    lines = output.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("┏"))
+    return lines[top:top + 2 * side + 1]
+
+
+def wiki_grid(rules=None):
+    puzzle = parse(WIKI)
+    return grid(puzzle, solve(WIKI).solution, rules)
+
+
+# ---- the plain grid --------------------------------------------------------------------------
+
+def test_plain_9x9_grid_is_unchanged():
+    text = wiki_grid()
+    assert text.plain == PLAIN_WIKI_GRID
+    assert hashlib.sha256(text.markup.encode()).hexdigest() == PLAIN_WIKI_MARKUP_SHA256
+
+
+def test_classic_rules_draw_the_plain_grid():
+    assert wiki_grid(Rules(Shape.of_side(9))) == wiki_grid()
+
+
+@pytest.mark.parametrize("stem, piece", [("anti-king-6x6", "king"), ("anti-knight-ctc", "knight")])
+def test_anti_king_and_knight_keep_the_plain_grid_and_say_they_are_not_drawn(stem, piece):
+    lines = VARIANTS_DIR.joinpath(f"{stem}.txt").read_text().splitlines()
+    answer = next(line.split(":", 1)[1].strip() for line in lines if line.startswith("# answer:"))
+    puzzle = parse(lines[-1])
+    plain = grid(puzzle, tuple(int(ch) for ch in answer)).plain
+    output = pretty(stem)
+    assert plain + f"anti-{piece}: no repeat a {piece}'s move apart (not drawn)\n" in output
+
+
+# ---- variant grids ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("stem", sorted(EXAMPLES))
+def test_variant_grids_fit_80_columns(stem):
+    output = pretty(stem)
+    assert all(cell_len(line) <= 80 for line in output.splitlines())
+
+
+@pytest.mark.parametrize("stem", sorted(EXAMPLES))
+def test_no_escape_codes_in_a_pipe(stem):
+    run = run_main(["sudoku", "-f", "pretty", *EXAMPLES[stem], VARIANTS_DIR / f"{stem}.txt"], terminal=False)
+    assert "\x1b" not in run.stdout and "┃" in run.stdout
+
+
+def test_jigsaw_walls_are_heavy_exactly_between_regions():
+    regions = read_regions(read_lines([str(VARIANTS_DIR / "jigsaw-janko108.regions")]))
+    region = {cell: index for index, cells in enumerate(regions) for cell in cells}
+    lines = grid_lines(pretty("jigsaw-janko108"), 9)
+    for row in range(9):
+        cells = lines[2 * row + 1]
+        for col in range(1, 9):
+            apart = region[row * 9 + col - 1] != region[row * 9 + col]
+            assert cells[4 * col] == ("┃" if apart else "│"), (row, col)
+    for row in range(1, 9):
+        walls = lines[2 * row]
+        for col in range(9):
+            apart = region[(row - 1) * 9 + col] != region[row * 9 + col]
+            assert walls[4 * col + 2] == ("━" if apart else "─"), (row, col)
+    assert "━ regions" in pretty("jigsaw-janko108")
+
+
+@pytest.mark.parametrize("stem", ["killer-ukpa", "killer-kso"])
+def test_killer_cages_are_outlined_with_their_sums_on_the_first_cell(stem):
+    cages = read_cages(read_lines([str(VARIANTS_DIR / f"{stem}.cages")]))
+    cage = {(r - 1) * 9 + c - 1: index for index, found in enumerate(cages) for r, c in found.positions}
+    output = pretty(stem)
+    lines = grid_lines(output, 9)
+    for found in cages:
+        row, col = divmod(min((r - 1) * 9 + c - 1 for r, c in found.positions), 9)
+        label = str(found.total)
+        assert lines[2 * row][4 * col + 1:4 * col + 1 + len(label)] == label, found
+    for row in range(9):
+        for col in range(1, 9):
+            same = cage[row * 9 + col - 1] == cage[row * 9 + col]
+            box_wall = col % 3 == 0
+            expected = ("┇" if box_wall else " ") if same else ("┃" if box_wall else "│")
+            assert lines[2 * row + 1][4 * col] == expected, (row, col)
+    assert "cage sum" in output and "box wall inside a cage" in output
+
+
+def test_diagonals_and_windows_are_marked():
+    diagonal = grid_lines(pretty("diagonal-sudopedia"), 9)
+    marks = Counter(ch for line in diagonal for ch in line if ch in "╲╱╳")
+    assert marks == {"╲": 16, "╱": 16, "╳": 2}  # both sides of each cell; the centre is on both diagonals
+    assert diagonal[1].startswith("┃╲3╲│") and diagonal[9][17:20] == "╳7╳"
+    assert "╲ ╱ diagonals" in pretty("diagonal-sudopedia")
+    windoku = pretty("windoku-oceans18")
+    assert windoku.count("[") == 4 * 9 + 1 and "[ ] windows" in windoku  # the legend has one more
+    assert "┃ 2 │[6]│[1]┃[3]│ 5 │[7]┃[8]│[4]│ 9 ┃" in windoku
+
+
+def test_marked_cells_get_a_background():
+    puzzle = Puzzle(Shape.of_side(9), (0,) * 81)
+    rules = make_variant(["diagonal", "windoku"]).rules(puzzle.shape)
+    styles = {str(span.style) for span in grid(puzzle, rules=rules).spans}
+    assert any(DIAGONAL_STYLE in style for style in styles) and any(WINDOW_STYLE in style for style in styles)
+    stream = io.StringIO()
+    Console(file=stream, force_terminal=True, color_system="256", width=80).print(grid(puzzle, rules=rules))
+    assert "\x1b[48;5;" in stream.getvalue()  # a background colour on a colour terminal
+
+
+@pytest.mark.parametrize("side", [4, 6, 16])
+def test_walled_grids_of_other_sizes_are_rectangles_with_their_marks(side):
+    shape = Shape.of_side(side)
+    puzzle = Puzzle(shape, (0,) * shape.cells)
+    names = ["diagonal"] + (["windoku"] if shape.box_rows == shape.box_cols else [])
+    rest = side * (side + 1) // 2 - 3  # the first row: a cage of two cells adding up to 3, one of the rest
+    cage_file = f"3 r1c1 r1c2\n{rest} " + " ".join(f"r1c{col}" for col in range(3, side + 1))
+    killer = make_variant(["killer"], cages=read_cages(read_text_lines(cage_file, "cages.txt")))
+    for rules in (make_variant(names).rules(shape), killer.rules(shape)):
+        lines = grid(puzzle, rules=rules).plain.splitlines()
+        board = lines[:2 * side + 1]
+        assert {cell_len(line) for line in board} == {4 * side + 1}
+        assert len(lines) == 2 * side + 2  # and the legend
+    killer_top = grid(puzzle, rules=killer.rules(shape)).plain.splitlines()[0]
+    assert killer_top[:8] == "┏3━━━━━━" and killer_top[9:9 + len(str(rest))] == str(rest)
+
+
+def test_junction_table():
+    def junction(up, right, down, left):
+        return JUNCTIONS[27 * up + 9 * right + 3 * down + left]
+
+    assert junction(0, 2, 2, 0) == "┏" and junction(2, 2, 2, 2) == "╋" and junction(1, 1, 1, 1) == "┼"
+    assert junction(0, 2, 1, 2) == "┯" and junction(2, 1, 2, 1) == "╂" and junction(2, 0, 0, 2) == "┛"
+    assert len(JUNCTIONS) == 81 and len(set(JUNCTIONS)) == 81
+
+
+# ---- words -----------------------------------------------------------------------------------
+
+def record():
+    return Record("p.txt", 3, WIKI, parse(WIKI))
+
+
+@pytest.mark.parametrize("result, count, words", [
+    (Result("multiple", unique=False, solutions=5), 5, "multiple, at least 5 solutions"),
+    (Result("multiple", unique=False, solutions=3), 5, "multiple, 3 solutions counted"),
+    (Result("solved", unique=True, solutions=1), 5, "solved, unique, 1 solution counted"),
+    (Result("timeout", solutions=2), 5, "timeout, at least 2 solutions"),
+    (Result("unsat", unique=False, solutions=0), 5, "unsat, 0 solutions counted"),
+    (Result("solved", unique=True), None, "solved, unique"),
+])
+def test_status_counts_honestly(result, count, words):
+    assert status_text(record(), result, count).plain == f"p.txt:3  {words}"
+
+
+def test_cli_pretty_count_at_its_limit_says_at_least():
+    run = run_main(["sudoku", "-f", "pretty", "--count", "5"], input="1234" + "." * 12 + "\n", terminal=True)
+    assert "multiple, at least 5 solutions" in ESCAPES.sub("", run.stdout)
+
+
+def test_plurals():
+    assert plural(1, "puzzle") == "1 puzzle" and plural(2, "puzzle") == "2 puzzles"
+    assert plural(1, "guess", "guesses") == "1 guess" and plural(0, "guess", "guesses") == "0 guesses"
+    assert summary(Counter(solved=1)).plain == "1 puzzle: 1 solved"
+    assert summary(Counter(solved=2, multiple=1)).plain == "3 puzzles: 2 solved, 1 multiple"
+
+
+def test_rating_and_generated_plurals():
+    from types import SimpleNamespace
+
+    rating = SimpleNamespace(score=9.0, level="search", hardest=None, complexity=1.5, open_after_propagation=50,
+                             probe_rounds=0, guesses=1, conflicts=1)
+    assert "search 1 guess, 1 conflict" in rating_text(rating).plain
+    generated = SimpleNamespace(givens=1, rating=None, puzzle=Puzzle(Shape.of_side(4), (1,) + (0,) * 15), solution=None)
+    assert generated_view(1, generated).renderables[0].plain.startswith("#1  1 given  ")
