@@ -12,6 +12,7 @@ import click
 
 from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_or_all, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
+from puzzlesat.mines.analysis import CONSISTENT
 from puzzlesat.mines.batch import Answer, answers
 from puzzlesat.mines.reader import read_boards
 from puzzlesat.streams import STDIN, source_name, to_json
@@ -29,7 +30,8 @@ from puzzlesat.streams import STDIN, source_name, to_json
                     "jsonl: one JSON object per board with source, line and time_ms (the default in a pipe).")
 @click.option("-t", "--timeout", "--time-limit", "timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
               show_default=True, metavar="SECONDS",
-              help="Give up on a board after about this long (status 'unknown'); the rest go on.")
+              help="Give up on a board after about this long (status 'timeout', with the cells single numbers "
+                   "force); the rest go on.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Worker processes (default: all cores; 1 when reading standard input, so that each board is "
                    "answered as soon as it ends). Output stays in input order, and does not depend on N.")
@@ -106,7 +108,7 @@ class BoardPresenter(Presenter):
         return "invalid" if answer.analysis is None else answer.analysis.status
 
     def failed(self, answer: Answer) -> bool:
-        return answer.analysis is None or not answer.analysis.consistent
+        return answer.analysis is None or answer.analysis.status != CONSISTENT
 
     def problem(self, answer: Answer) -> Optional[str]:
         return answer.error

@@ -11,6 +11,10 @@ counting ran out of budget.
 Probabilities are uniform over all mine layouts of the hidden cells that fit every number and the
 total (flags count as mines); without a total there are none (`note` says why).
 
+When the budget runs out before either engine has finished, the status is 'timeout' and the analysis
+keeps what it knows: the certain cells single numbers force (count.trivial), and `consistent` True when
+SAT had already found a layout. A board found inconsistent stays 'inconsistent', whatever the budget.
+
 The recommended move (`best`):
 1. a certain safe cell if there is one (the first in row-major order);
 2. otherwise, among the cells with the lowest mine probability (exact ties), the one most likely to
@@ -32,14 +36,18 @@ from typing import Optional
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
-from puzzlesat.mines.count import Counts, count_layouts
+from puzzlesat.mines.count import Counts, count_layouts, trivial
 from puzzlesat.mines.encode import Encoding, encode
 from puzzlesat.mines.equations import Equations, covered, equations
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 
-CONSISTENT, INCONSISTENT, UNKNOWN = "consistent", "inconsistent", "unknown"
+CONSISTENT, INCONSISTENT, TIMEOUT = "consistent", "inconsistent", "timeout"
+UNKNOWN = TIMEOUT  # the old name of the status, while puzzlesat.mines still exports it
 NO_TOTAL = "probabilities need the total number of mines (a .mine header, a '# mines: N' line or --mines N)"
-STOPPED = "the time limit (budget) ran out before the analysis finished"
+STOPPED = ("the time limit (budget) ran out before the analysis finished: certain cells are only those single "
+           "numbers force; whether any layout fits is unknown")
+STOPPED_WITH_LAYOUT = ("the time limit (budget) ran out before the analysis finished: certain cells are only those "
+                       "single numbers force; a layout fits (the board is consistent)")
 COUNTING_STOPPED = "the time limit (budget) stopped the exact counting: no probabilities; certain cells come from SAT alone"
 CHECK_STOPPED = "the time limit (budget) stopped the SAT check; the exact counts stand unchecked"
 CONFLICT_STOPPED = "inconsistent; the time limit (budget) stopped the search for the conflict"
@@ -49,7 +57,7 @@ CONFLICT_STOPPED = "inconsistent; the time limit (budget) stopped the search for
 class Analysis:
     """The outcome for one board; positions are (row, col), 0-based."""
 
-    status: str  # 'consistent', 'inconsistent', or 'unknown' when a budget ran out
+    status: str  # 'consistent', 'inconsistent', or 'timeout' when the budget ran out first
     safe: list = field(default_factory=list)  # hidden cells safe in every layout, sorted
     mines: list = field(default_factory=list)  # hidden cells that are a mine in every layout, sorted
     probabilities: Optional[list] = None  # rows of Fraction (hidden) or None (revealed, flagged)
@@ -58,11 +66,11 @@ class Analysis:
     conflict_total: bool = False  # the total mine count is part of the conflict
     layouts: Optional[int] = None  # mine layouts that explain the board, when counted
     note: Optional[str] = None  # why something is missing (no total, time limit)
+    consistent: Optional[bool] = None  # some layout fits: from the status, or (timeout) True if one was found
 
-    @property
-    def consistent(self) -> bool:
-        """True for a consistent board."""
-        return self.status == CONSISTENT
+    def __post_init__(self):
+        if self.status != TIMEOUT:
+            self.consistent = self.status == CONSISTENT
 
 
 def analyze(
@@ -75,7 +83,7 @@ def analyze(
     """Analyse a board: certain cells always, probabilities when asked and the total is known.
 
     `budget` (seconds and/or SAT conflicts) bounds the whole analysis of the board; when it runs out
-    the status is 'unknown'.
+    first the status is 'timeout' (with the certain cells single numbers force).
     `check=False` skips the SAT cross-check (faster; counting alone is exact).
     """
     budget = None if budget is None else budget.start()
@@ -88,9 +96,9 @@ def analyze(
     if counts is None or check:
         try:
             verdict = _sat_certain(board, budget, solver)
-        except OutOfBudget:
+        except OutOfBudget as stop:
             if counts is None:
-                return Analysis(UNKNOWN, note=STOPPED)
+                return _timed_out(board, budget, solver, layout_found=stop.found > 0)
             verdict, note = (counts.safe, counts.mines), CHECK_STOPPED
         if verdict is None:
             if counts is not None:
@@ -125,6 +133,24 @@ def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabil
         best=best_move(board, safe, chances),
         layouts=counts.layouts if counts is not None else None,
         note=note,
+    )
+
+
+def _timed_out(board: Board, budget: Optional[Budget], solver: str, layout_found: bool) -> Analysis:
+    """What is known when the budget ran out: the cells single numbers force, and whether a layout was found."""
+    known, flags = board.view
+    try:
+        safe, mines = trivial(known, board.neighbour_table, flags, [i for i, value in enumerate(known) if value >= 0])
+    except Inconsistent:
+        return _inconsistent(board, budget, solver)
+    safe, mines = ({board.position_of(cell) for cell in cells} for cells in (safe, mines - flags))
+    return Analysis(
+        TIMEOUT,
+        safe=sorted(safe),
+        mines=sorted(mines),
+        best=best_move(board, safe, None),
+        note=STOPPED_WITH_LAYOUT if layout_found else STOPPED,
+        consistent=True if layout_found else None,
     )
 
 
@@ -203,6 +229,7 @@ class _Sat:
     def __init__(self, eq: Equations, budget: Optional[Budget], solver: str, propagate: bool = True):
         self.eq = eq
         self.budget = budget
+        self.layouts_found = 0  # models seen by the backbone, so far
         self._check_clock()
         self.session = Session(solver=solver)
         self.enc: Encoding = encode(eq, self.session.vars)
@@ -250,6 +277,7 @@ class _Sat:
         seen = [len(variables) + 1, -1]  # fewest and most frontier mines among the models found
 
         def count_mines(values: list) -> None:
+            self.layouts_found += 1
             mines = sum(1 for lit in values if lit > 0)
             seen[0], seen[1] = min(seen[0], mines), max(seen[1], mines)
 
@@ -300,10 +328,12 @@ class _Sat:
 
 
 def _sat_certain(board: Board, budget: Optional[Budget], solver: str) -> Optional[tuple]:
-    """Certain cells by SAT, or None if the board is inconsistent."""
+    """Certain cells by SAT, or None if the board is inconsistent (OutOfBudget.found: the layouts seen by then)."""
     sat = _Sat(equations(board), budget, solver)
     try:
         return sat.certain()
+    except OutOfBudget as stop:
+        raise OutOfBudget(str(stop), found=sat.layouts_found) from None
     finally:
         sat.close()
 

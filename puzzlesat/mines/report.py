@@ -10,10 +10,12 @@ from puzzlesat.mines.board import Board
 
 
 def to_record(board: Board, analysis: Analysis) -> dict:
-    """The analysis as a JSON-ready dict (positions as [row, col], exact fractions as "num/den" strings)."""
+    """The analysis as a JSON-ready dict (positions as [row, col], exact fractions as "num/den" strings;
+    `consistent` is null when the time ran out before a layout was found)."""
     chances = analysis.probabilities
     return {
         "status": analysis.status,
+        "consistent": analysis.consistent,
         "width": board.width,
         "height": board.height,
         "total_mines": board.total_mines,

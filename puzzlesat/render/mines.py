@@ -20,7 +20,7 @@ MINE_STYLE = "bold white on red3"
 FLAG_STYLE = "bold red"
 CONFLICT_STYLE = "bold white on red"
 BEST_STYLE = "bold reverse"
-STATUS_STYLES = {"consistent": "bold green", "inconsistent": "bold red", "unknown": "bold magenta"}
+STATUS_STYLES = {"consistent": "bold green", "inconsistent": "bold red", "timeout": "bold magenta"}
 LEGEND_STOPS = (0.02, 0.1, 0.25, 0.5, 0.75, 0.98)
 
 
@@ -99,11 +99,12 @@ def summary(board: Board, analysis: Analysis) -> Text:
     text.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
     total = "unknown number of" if board.total_mines is None else str(board.total_mines)
     text.append(f": {board.width}x{board.height}, {total} mines")
-    if analysis.status == "consistent":
+    if analysis.status in ("consistent", "timeout"):
         if analysis.layouts is not None:
             text.append(f", {_big(analysis.layouts)} layouts")
         mines = len(analysis.mines)
-        text.append(f"\ncertain: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")
+        how = "certain" if analysis.status == "consistent" else "certain by single numbers"
+        text.append(f"\n{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")
         text.append("\n" + _best_line(analysis))
     elif analysis.status == "inconsistent" and analysis.conflict is not None:
         cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"

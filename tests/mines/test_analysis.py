@@ -140,9 +140,43 @@ def test_a_tiny_budget_stops_cleanly():
     with pytest.raises(OutOfBudget):
         mine_probabilities(board, Budget(seconds=0.001))
     result = analyze(board, budget=Budget(seconds=0.05))
-    assert result.status in ("unknown", "inconsistent", "consistent")
+    assert result.status in ("timeout", "inconsistent", "consistent")
     if result.status != "inconsistent":
         assert result.probabilities is None and "time limit" in result.note
+
+
+def test_a_timeout_keeps_the_cells_single_numbers_force():
+    board = Board.from_rows([row for row in big_open_board().cells] + [[0] * 100], 2000)  # zeros under the last row
+    result = analyze(board, budget=Budget(nodes=0))
+    assert result.status == "timeout" and result.consistent is None and result.probabilities is None
+    assert result.safe == [(99, c) for c in range(1, 100, 2)] and result.mines == [] and result.best == (99, 1)
+    assert "time limit" in result.note and "whether any layout fits is unknown" in result.note
+    record = to_record(board, result)
+    assert (record["status"], record["consistent"], record["safe"][0]) == ("timeout", None, [99, 1])
+
+
+def test_a_timeout_after_sat_found_a_layout_says_the_board_is_consistent(monkeypatch):
+    import puzzlesat.mines.analysis as analysis
+
+    def counting_runs_out(board, budget):
+        raise OutOfBudget("the budget ran out during counting")
+
+    monkeypatch.setattr(analysis, "_count", counting_runs_out)
+    board, _ = published("minesweepr_readme_10x10")
+    result = analyze(board, budget=Budget(conflicts=1))  # SAT finds layouts, then the backbone runs out
+    assert result.status == "timeout" and result.consistent is True and "a layout fits" in result.note
+    assert set(result.safe) <= {(0, 3), (4, 3), (5, 2)} and set(result.mines) <= {(1, 3), (2, 3), (3, 3)}
+
+
+def test_a_board_the_simple_rules_refute_stays_inconsistent_when_time_runs_out():
+    board = Board.from_rows(big_open_board().cells[:99] + ((3,) + (0,) * 99,), 2000)  # a 3 with two neighbours
+    result = analyze(board, budget=Budget(nodes=0))
+    assert result.status == "inconsistent" and result.consistent is False
+
+
+def test_the_status_says_whether_a_layout_fits():
+    assert analyze(parse_board("# mines: 2\n1??\n12?\n.1?")).consistent is True
+    assert analyze(parse_board("?1?\n111\n???")).consistent is False
 
 
 # ---- properties against brute force ------------------------------------------------------------
