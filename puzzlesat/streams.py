@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import json
+from json.encoder import encode_basestring
 import os
 import sys
 from dataclasses import dataclass
@@ -13,6 +15,7 @@ from puzzlesat.errors import InputError
 STDIN = "-"
 BOM = b"\xef\xbb\xbf"
 MAX_LINE = 1 << 20  # bytes; a longer line is reported, not read into memory
+BINARY_LINES = 8  # lines with NUL bytes in a row after which a file is binary, and not read further
 
 
 @dataclass(frozen=True)
@@ -70,27 +73,103 @@ def read_lines(paths: Sequence[str], stdin: Optional[IO[bytes]] = None) -> Itera
 
 
 def decode_lines(source: str, stream, max_length: int = MAX_LINE) -> Iterator[Line]:
-    """Decode lines as UTF-8 (BOM and CRLF tolerated); a line that is not UTF-8, or longer than
-    `max_length` bytes, becomes an error line (a long one is read past, never held in memory)."""
+    """Decode lines as UTF-8 (BOM and CRLF tolerated, a lone CR ends a line too); a line that is not UTF-8 is
+    read as Windows-1252 (Latin-1 where that fails); UTF-16 (what PowerShell's `>` writes, with or without a
+    BOM) is read as such. A line longer than `max_length` bytes becomes an error line (read past, never held
+    in memory); so does a line with NUL bytes (binary data), and after BINARY_LINES of them in a row the file
+    is not read further."""
+    first = stream.readline(max_length + 1)
+    encoding = utf16_encoding(first)
+    if encoding:
+        yield from _numbered(source, _utf16_texts(first, stream, encoding, max_length))
+    else:
+        yield from _numbered(source, _byte_texts(first, stream, max_length))
+
+
+def _numbered(source: str, texts: Iterator) -> Iterator[Line]:
+    """Lines from (text, error) pairs, numbered from 1; text with lone CRs is several lines."""
     number = 0
-    while True:
-        raw = stream.readline(max_length + 1)
-        if not raw:
-            return
-        number += 1
+    for text, error in texts:
+        if error is not None:
+            number += 1
+            yield Line(source, number, "", error)
+            continue
+        for piece in text.split("\r") if "\r" in text else (text,):
+            number += 1
+            yield Line(source, number, piece)
+
+
+def utf16_encoding(first: bytes) -> Optional[str]:
+    """'utf-16' after a UTF-16 byte-order mark, 'utf-16-le' or 'utf-16-be' for a line whose odd (or even)
+    bytes are nearly all NUL, as ASCII text in UTF-16 without a BOM is; None for anything else."""
+    if first.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    sample = first[:64]
+    if len(sample) < 4:
+        return None
+    zeros = [half.count(0) / len(half) for half in (sample[0::2], sample[1::2])]
+    if zeros[1] >= 0.9 and zeros[0] <= 0.1:
+        return "utf-16-le"
+    if zeros[0] >= 0.9 and zeros[1] <= 0.1:
+        return "utf-16-be"
+    return None
+
+
+def _byte_texts(first: bytes, stream, max_length: int) -> Iterator[tuple]:
+    """(text, error) per line of an 8-bit stream."""
+    raw, binary = first, 0  # binary: lines with NUL bytes in a row
+    if raw.startswith(BOM):
+        raw = raw[len(BOM):]
+    while raw:
         if len(raw) > max_length and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(1 << 16)
-            yield Line(source, number, "", f"line longer than {max_length:,} bytes")
+            yield "", f"line longer than {max_length:,} bytes"
+        elif b"\0" in raw:
+            binary += 1
+            yield "", ("binary data (NUL bytes), not text" if binary < BINARY_LINES else
+                       f"binary data (NUL bytes) in {BINARY_LINES} lines running: not a text file, not read further")
+            if binary == BINARY_LINES:
+                return
+            raw = stream.readline(max_length + 1)
             continue
-        if number == 1 and raw.startswith(BOM):
-            raw = raw[len(BOM):]
+        else:
+            binary = 0
+            yield _decoded(raw).rstrip("\r\n"), None
+        raw = stream.readline(max_length + 1)
+
+
+def _decoded(raw: bytes) -> str:
+    """UTF-8, else Windows-1252, else Latin-1 (which reads any byte)."""
+    for encoding in ("utf-8", "cp1252"):
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            yield Line(source, number, "", f"not UTF-8 text (byte {error.start + 1} of the line)")
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
             continue
-        yield Line(source, number, text.rstrip("\r\n"))
+    return raw.decode("latin-1")
+
+
+def _utf16_texts(first: bytes, stream, encoding: str, max_length: int) -> Iterator[tuple]:
+    """(text, error) per line of a UTF-16 stream, decoded as it comes."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    pending, chunk, skipping = "", first, False
+    while True:
+        pending += decoder.decode(chunk, final=not chunk)
+        *complete, pending = pending.split("\n")
+        for text in complete:
+            if skipping:
+                skipping = False
+                continue
+            yield text.rstrip("\r").lstrip("\ufeff"), None
+        if len(pending) > max_length:
+            if not skipping:
+                yield "", f"line longer than {max_length:,} characters"
+            pending, skipping = "", True
+        if not chunk:
+            break
+        chunk = stream.read(1 << 16)
+    if pending and not skipping:
+        yield pending.rstrip("\r"), None
 
 
 def read_text_lines(text: str, source: str = "<string>") -> Iterator[Line]:
@@ -99,6 +178,16 @@ def read_text_lines(text: str, source: str = "<string>") -> Iterator[Line]:
         yield Line(source, number, line)
 
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def to_json(record: dict) -> str:
-    """One compact JSON line."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    """One compact JSON line (UTF-8 as it is, but the characters some readers take for line ends escaped)."""
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return text if text.isascii() else text.translate(_LINE_BREAKS)
+
+
+def json_string(text: str) -> str:
+    """A JSON string literal, written as to_json writes strings."""
+    quoted = encode_basestring(text)
+    return quoted if quoted.isascii() else quoted.translate(_LINE_BREAKS)

@@ -22,6 +22,9 @@ class ExitStatus(enum.IntEnum):
     PIPE_CLOSED = 141  # 128 + SIGPIPE: the reader of stdout went away
 
 
+PIPE_WIDTH = 10_000  # columns of output that goes to a file or pipe: lines are never wrapped there
+
+
 def _isatty(stream) -> bool:
     """Whether a stream is a terminal, False when it cannot tell."""
     try:
@@ -44,7 +47,7 @@ class Env:
     stdout_isatty: Optional[bool] = None
     stderr_isatty: Optional[bool] = None
     color: Optional[bool] = None  # colour allowed (NO_COLOR unset); drawn only on terminals
-    width: Optional[int] = None  # columns to draw in; None: the terminal's (80 when not a terminal)
+    width: Optional[int] = None  # columns to draw in; None: the terminal's (unlimited when not a terminal)
 
     def __post_init__(self):
         if self.stdin_isatty is None:
@@ -55,8 +58,8 @@ class Env:
             self.stderr_isatty = _isatty(self.stderr)
         if self.color is None:
             self.color = not os.environ.get("NO_COLOR")
-        if self.width is None and self.stdout_isatty:
-            self.width = _columns(self.stdout)
+        if self.width is None:
+            self.width = _columns(self.stdout) if self.stdout_isatty else PIPE_WIDTH
 
     def console(self, stderr: bool = False):
         """A rich console on stdout or stderr (rich is imported only when one is needed)."""

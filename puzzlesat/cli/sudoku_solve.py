@@ -15,8 +15,9 @@ from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
 from puzzlesat.streams import count_lines, read_lines, source_name
 from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
-from puzzlesat.sudoku.grid import Shape, checked_alphabet
-from puzzlesat.sudoku.reader import Reader
+from puzzlesat.sudoku.alphabets import checked_alphabet
+from puzzlesat.sudoku.grid import Shape
+from puzzlesat.sudoku.reader import INPUT_FORMATS, Reader
 from puzzlesat.sudoku.report import json_line, line_text, plain, plain_json_line
 from puzzlesat.sudoku.solver import Status
 from puzzlesat.sudoku.variant_files import load_variant
@@ -52,6 +53,10 @@ def _checked(check):
               help="Give up on a puzzle after this long (status 'timeout'); the rest go on.")
 @click.option("--conflicts", type=click.IntRange(min=1), default=None, metavar="N",
               help="Give up on a puzzle after N solver conflicts: a timeout that is the same on every machine.")
+@click.option("--input-format", type=click.Choice(INPUT_FORMATS), default="auto", show_default=True,
+              help="How FILES are laid out: auto finds out line by line; line: one puzzle per line (fields "
+                   "allowed); grid: grids over several lines; csv: a header names the puzzle column; jsonl: "
+                   "records with a \"puzzle\" field.")
 @click.option("--size", type=int, default=None, metavar="SIDE", callback=_checked(lambda side: Shape.of_side(side).side),
               help="Force the side length (e.g. 16) instead of inferring it from the number of cells.")
 @click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
@@ -70,8 +75,8 @@ def _checked(check):
 @click.option("--cages", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
-def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, size, alphabet, jobs,
-          dimacs, rate, explain, hint, variants, regions, cages) -> int:
+def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
+          alphabet, jobs, dimacs, rate, explain, hint, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -87,7 +92,8 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     if explain and hint:
         raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
     variant = load_variant(variants, regions, cages, env.stdin)
-    records = Reader(size, alphabet).records(read_lines(files, env.stdin))
+    reader = Reader(size, alphabet, input_format)
+    records = reader.records(read_lines(files, env.stdin))
     if dimacs:
         return _write_dimacs(env, records, encoding, variant)
     if set(files) <= {"-"} and env.stdin_isatty:
@@ -97,6 +103,8 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     progress = _progress_bar(env, files) if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
         status = write_all(env, found, fmt, SudokuPresenter(options), progress)
+    for source, skipped in reader.skipped.items():
+        env.error(f"{source}: {skipped}")
     if status is None:
         env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
         return ExitStatus.FAILED

@@ -211,5 +211,5 @@ def solve_partition(lines: Iterable[str], options: Optional[SolveOptions] = None
 
 def _records(lines: Iterable[str], source: str) -> Iterator[Record]:
     """Records of lines that hold one puzzle each (a multi-line grid is not assembled across lines)."""
-    for number, text in enumerate(lines, 1):
-        yield from Reader().records([Line(source, number, text.rstrip("\r\n"))])
+    numbered = (Line(source, number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1))
+    return Reader(input_format="line").records(numbered)

@@ -71,13 +71,16 @@ class CandidateGrid:
 
     @classmethod
     def start(cls, puzzle: Puzzle, rules: Optional[Rules] = None) -> "CandidateGrid":
-        """The givens placed, each removing its digit from its peers once (Chen's starting point)."""
+        """The givens placed, each removing its digit from its peers once (Chen's starting point); a pencil-mark
+        puzzle's cells keep only the candidates its marks state."""
         rules = rules or classic_rules(puzzle.shape)
         lay = layout(rules)
         full = (1 << lay.side) - 1
         board = cls(rules, [0] * puzzle.shape.cells, [full] * puzzle.shape.cells, lay)
         for cell, value in puzzle.givens:
             board.place(cell, value)
+        if puzzle.candidates is not None:
+            board.cands = [have & stated for have, stated in zip(board.cands, puzzle.candidates)]
         return board
 
     def copy(self) -> "CandidateGrid":

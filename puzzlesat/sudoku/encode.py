@@ -49,11 +49,12 @@ def clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
 
 
 def write_cnf(stream: IO[str], puzzle: Puzzle, rules: Rules, encoding: str = DEFAULT_ENCODING) -> None:
-    """The puzzle in DIMACS CNF: comments mapping variables to (row, column, symbol), rules, givens as units."""
+    """The puzzle in DIMACS CNF: comments mapping variables to (row, column, symbol), rules, givens (and ruled-out
+    candidates) as units."""
     shape, table = puzzle.shape, literals(puzzle.shape)
-    units = [[lit] for lit in table.givens(puzzle)]
+    units = [[lit] for lit in table.stated(puzzle)]
     comments = [
-        f"c puzzlesat {shape.name} Sudoku, {encoding} encoding, {len(units)} givens as unit clauses",
+        f"c puzzlesat {shape.name} Sudoku, {encoding} encoding, {len(units)} {_unit_words(puzzle)} as unit clauses",
         f"c puzzle {puzzle.to_line()}",
         "c variable v = (row - 1) * %d + (column - 1) * %d + symbol index; rows, columns from 1" % (shape.cells, shape.side),
     ]
@@ -63,3 +64,8 @@ def write_cnf(stream: IO[str], puzzle: Puzzle, rules: Rules, encoding: str = DEF
     if rules.aux_vars:
         comments.append(f"c variables {rules.cell_vars + 1} to {rules.top} are auxiliary (cage sums)")
     write_dimacs(stream, [*clauses(rules, encoding), *units], rules.top, comments)
+
+
+def _unit_words(puzzle: Puzzle) -> str:
+    """What the unit clauses state."""
+    return "givens" if puzzle.candidates is None else "givens and ruled-out candidates"

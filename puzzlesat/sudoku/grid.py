@@ -1,7 +1,9 @@
-"""Sudoku vocabulary: shapes, alphabets, puzzles, cell names, reading symbols, and checking of solutions.
+"""Sudoku vocabulary: shapes, puzzles, cell names, and checking of solutions.
 
 A cell is an int index, row * side + column (0-based); its name is 'r3c5' (1-based). A value is 1..side
-(0 is blank) and is written in the puzzle's alphabet: 1-9, then A, B, ... unless the puzzle says otherwise.
+(0 is blank) and is written in the puzzle's alphabet: 1-9, then A, B, ... unless the puzzle says otherwise
+(a string of one character per value, or a tuple of numbers written out, '1' .. '25', for numeric grids).
+A pencil-mark puzzle also states each cell's candidates, as a bit mask (bit v-1 set: v is possible).
 """
 
 from __future__ import annotations
@@ -10,12 +12,11 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import isqrt
 from operator import add, itemgetter
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 from puzzlesat.errors import PuzzleError
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-BLANKS = ".0_"
 MIN_SIDE, MAX_SIDE = 4, len(SYMBOLS)
 
 
@@ -142,19 +143,21 @@ def _shared_shape(side: int, box_rows: int, box_cols: int) -> Shape:
 
 
 @lru_cache(maxsize=64)
-def _symbols_by_value(alphabet: str, blank: str) -> list:
+def _symbols_by_value(alphabet, blank: str) -> list:
     """[blank, first symbol, second symbol, ...] so that a value indexes its symbol."""
     return [blank, *alphabet]
 
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A grid of values 0 (blank) or 1..side, with the alphabet and blank character it was written in."""
+    """A grid of values 0 (blank) or 1..side, with the alphabet and blank character it was written in, and for a
+    pencil-mark puzzle the candidates of every cell (a bit mask per cell; None: only the givens are stated)."""
 
     shape: Shape
     values: tuple
-    alphabet: str = ""
+    alphabet: Union[str, tuple] = ""
     blank: str = "."
+    candidates: Optional[tuple] = None
 
     def __post_init__(self):
         if not self.alphabet:
@@ -175,8 +178,23 @@ class Puzzle:
             object.__setattr__(self, "_given_cells", cells)
         return cells
 
-    def keeps_givens(self, values: Sequence[int]) -> bool:
-        """True when `values` agrees with every given."""
+    @property
+    def numeric(self) -> bool:
+        """True when values are written as numbers ('10 . 3 16 ...'), one token per cell."""
+        return not isinstance(self.alphabet, str)
+
+    def ruled_out(self) -> list:
+        """(cell, value) for every candidate the pencil marks rule out in a cell without a given."""
+        if self.candidates is None:
+            return []
+        side, values = self.shape.side, self.values
+        return [(cell, value) for cell, mask in enumerate(self.candidates) if not values[cell]
+                for value in range(1, side + 1) if not mask >> (value - 1) & 1]
+
+    def admits(self, values: Sequence[int]) -> bool:
+        """True when `values` agrees with every given and, for a pencil-mark puzzle, every cell's candidates."""
+        if self.candidates is not None and any(not mask >> (value - 1) & 1 for value, mask in zip(values, self.candidates)):
+            return False
         cells = self.given_cells
         if not cells:
             return True
@@ -184,12 +202,18 @@ class Puzzle:
         return pick(values) == pick(self.values)
 
     def to_line(self) -> str:
-        """The puzzle on one line in its own alphabet and blank character."""
-        return self.format_values(self.values)
+        """The puzzle on one line in its own alphabet: its cells, or for a pencil-mark puzzle every cell's
+        candidates as `side` characters each (a symbol where the value is possible, the blank where not)."""
+        if self.candidates is None:
+            return self.format_values(self.values)
+        symbols, blank, side = self.alphabet, self.blank, self.shape.side
+        cells = ("".join(symbols[v] if mask >> v & 1 else blank for v in range(side)) for mask in self.candidates)
+        return (" " if self.numeric else "").join(cells)
 
     def format_values(self, values: Sequence[int]) -> str:
-        """Any full or partial grid of values on one line in this puzzle's alphabet."""
-        return "".join(map(_symbols_by_value(self.alphabet, self.blank).__getitem__, values))
+        """Any full or partial grid of values on one line in this puzzle's alphabet (numbers apart by spaces)."""
+        symbols = map(_symbols_by_value(self.alphabet, self.blank).__getitem__, values)
+        return " ".join(symbols) if self.numeric else "".join(symbols)
 
 
 def shape_for_cells(count: int) -> Optional[Shape]:
@@ -200,53 +224,12 @@ def shape_for_cells(count: int) -> Optional[Shape]:
     return Shape.of_side(side)
 
 
-def checked_alphabet(alphabet: str) -> str:
-    """A custom alphabet in upper case; PuzzleError when it repeats a symbol."""
-    upper = alphabet.upper()
-    if len(set(upper)) != len(upper):
-        raise PuzzleError(f"alphabet {alphabet!r} repeats a symbol")
-    return upper
-
-
-@lru_cache(maxsize=64)
-def symbol_table(alphabet: str) -> dict:
-    """Map every accepted character (both cases, blanks) to its value, 0 for blank."""
-    table = {ch: 0 for ch in BLANKS if ch not in alphabet}
-    for value, ch in enumerate(alphabet, 1):
-        table[ch] = value
-        table[ch.lower()] = value
-    return table
-
-
-def read_values(text: str, alphabet: str, shape_name: str, columns: Optional[Sequence[int]] = None) -> tuple:
-    """Values of the symbols in `text` (0 for blank) and the first blank character seen, if any."""
-    table = symbol_table(alphabet)
-    values = []
-    blank = None
-    for i, ch in enumerate(text):
-        value = table.get(ch)
-        if value is None:
-            column = columns[i] if columns else i + 1
-            raise PuzzleError(f"unknown symbol {ch!r} for a {shape_name} puzzle (symbols {alphabet}, blank . or 0)", column)
-        if value == 0 and blank is None:
-            blank = ch
-        values.append(value)
-    return values, blank
-
-
-def parse_cells(text: str, shape: Shape, alphabet: Optional[str] = None, columns: Optional[Sequence[int]] = None) -> Puzzle:
-    """Read exactly shape.cells symbols (no separators) into a Puzzle; `columns` maps each to its source column."""
-    alphabet = alphabet or default_alphabet(shape.side)
-    values, blank = read_values(text, alphabet, shape.name, columns)
-    return Puzzle(shape, tuple(values), alphabet, blank or ".")
-
-
 def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence[Sequence[int]]] = None) -> bool:
     """True when `values` fills every cell, keeps every given and repeats no symbol in any group."""
     shape = puzzle.shape
     if len(values) != shape.cells or not set(values) <= shape.symbols:
         return False
-    if not puzzle.keeps_givens(values):
+    if not puzzle.admits(values):
         return False
     if len(set(map(add, shape.partition_keys, values * 3))) != 3 * shape.cells:
         return False

@@ -56,10 +56,14 @@ class Literals:
         side = self.side
         return [cell * side + value for cell in cells]
 
-    def givens(self, puzzle: Puzzle) -> list:
-        """One positive literal per given."""
+    def stated(self, puzzle: Puzzle) -> list:
+        """What the puzzle states: a positive literal per given (and, for a pencil-mark puzzle, a negative one
+        per candidate its marks rule out)."""
         side, values = self.side, puzzle.values
-        return [cell * side + values[cell] for cell in puzzle.given_cells]
+        stated = [cell * side + values[cell] for cell in puzzle.given_cells]
+        if puzzle.candidates is not None:
+            stated.extend(-(cell * side + value) for cell, value in puzzle.ruled_out())
+        return stated
 
     def grid(self, values: Sequence[int]) -> list:
         """One positive literal per filled cell of a grid of values (0 for blank)."""

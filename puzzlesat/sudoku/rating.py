@@ -132,7 +132,7 @@ class Rater:
 
     def rate(self, puzzle: Puzzle) -> Optional[Rating]:
         """The rating, or None when the givens contradict each other under propagation."""
-        givens = self.literals.givens(puzzle)
+        givens = self.literals.stated(puzzle)
         self.probed = False
         ok, implied = self.propagate(givens)
         if not ok:

@@ -1,34 +1,58 @@
-"""Turn lines of text into Sudoku records: one puzzle per line, or grids laid over several lines.
+"""Turn lines of text into Sudoku records, whatever layout the puzzles were written in.
 
-A line whose cells (separators | + - and spaces removed) number side*side is a whole puzzle;
-a line of `side` cells is one row of a grid, and the rows that follow complete it. The one
-ambiguous count, 16 (a 4x4 puzzle or a 16x16 row), is a row when the line has spaces or bars
-between its cells and a puzzle otherwise; `size` forces the side. '#' lines and blank lines are
-skipped. A CSV line whose first field is a puzzle (as in Kaggle's sets) is read as that puzzle.
+Every source is read on its own; its layout is found line by line (or forced with `input_format`):
+
+- one puzzle per line (81 symbols for 9x9, 256 for 16x16, ...), alone or among other fields apart by white
+  space, tabs, ',', ';' or '#' (ratings such as 'ED=10.5/1.2/1.2', ids, solutions): the longest field that is
+  a whole puzzle is the puzzle; also cells apart by spaces, numbers apart by spaces ('10 . 3 16 ...'), and
+  pencil-mark lines of side**3 characters (729 for 9x9: each cell's candidates);
+- CSV with a header that names the puzzle column (puzzle, quizzes, grid, ...), any column, quoted or not;
+- JSON Lines records with a "puzzle" field (what `puzzlesat sudoku` writes);
+- grids over several lines, one row per line, with or without borders and separators (HoDoKu's
+  '.---.---.', Sudoku Explainer's '*---*', '+---+', box drawing, blank lines between bands), including
+  pencil-mark grids (one candidate set per cell) and the `[Puzzle]` section of SadMan .sdk files.
+
+Blanks are . 0 _ - * x or ·; '#' lines, titles and captions ('Grid 01', our own status lines) are skipped.
+Sixteen consecutive lines of 16 bare characters are one 16x16 grid; fewer, using only 1-4, are 4x4 puzzles.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional
+import csv
+import json
+from math import isqrt
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, Iterator, List, Optional
 
 from puzzlesat.errors import PuzzleError
 from puzzlesat.streams import Line, read_text_lines
-from puzzlesat.sudoku.grid import (
-    Puzzle,
-    Shape,
-    box_shape,
+from puzzlesat.sudoku.alphabets import (
+    alphabet_for,
     checked_alphabet,
     default_alphabet,
-    parse_cells,
+    make_puzzle,
+    read_candidates,
     read_values,
-    shape_for_cells,
-    supported_sides,
     symbol_table,
 )
+from puzzlesat.sudoku.grid import Puzzle, Shape, box_shape, supported_sides
+from puzzlesat.sudoku.lines import (
+    CELL_CHARS,
+    Cells,
+    is_count,
+    is_prose,
+    is_rule,
+    numeric_cells,
+    pencil_cells,
+    plain_cells,
+    section,
+    whole_puzzle,
+)
 
-SEPARATORS = frozenset("|+-= \t")
-_WHOLE_SHAPES = {side * side: Shape.of_side(side) for side in supported_sides()}
+INPUT_FORMATS = ("auto", "line", "grid", "csv", "jsonl")
+PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "question", "problem", "board", "givens")
+READ_SECTIONS = ("puzzle", "puzzles")  # sections of a sectioned file (.sdk) whose grids are puzzles
+_FAST_SIDES = {side * side: Shape.of_side(side) for side in supported_sides() if 4 < side <= 9}
 
 
 @dataclass
@@ -47,23 +71,84 @@ class Record:
         return f"{self.source}:{self.line}"
 
 
-def _cells(text: str) -> tuple:
-    """The non-separator characters of a line and their 1-based columns."""
-    kept = [(ch, col) for col, ch in enumerate(text, 1) if ch not in SEPARATORS]
-    return "".join(ch for ch, _ in kept), [col for _, col in kept]
+@dataclass
+class Skipped:
+    """Lines of one source that held text but no puzzle (titles, captions, counts): how many, and the first."""
+
+    count: int
+    line: int
+    text: str
+
+    def __str__(self) -> str:
+        more = f" and {self.count - 1} more" if self.count > 1 else ""
+        return f"skipped line {self.line} ({self.text[:40]!r}){more}: text, not a puzzle"
 
 
-def _is_rule_line(text: str) -> bool:
-    """A line of separators only, such as '------+-------+------'."""
-    return all(ch in SEPARATORS for ch in text)
+@dataclass
+class _Grid:
+    """Rows collected so far for a grid laid over several lines."""
 
+    first: Line
+    shape: Shape
+    pencil: bool
+    rows: List[tuple] = field(default_factory=list)  # (Cells, Line)
 
-def _numeric_tokens(text: str) -> Optional[list]:
-    """Cells of a row written as numbers ('10 . 3 16 ...'), or None when the row is not numeric."""
-    tokens = text.replace("|", " ").replace("+", " ").split()
-    if len(tokens) < 2 or not any(len(t) > 1 for t in tokens) or not all(t.isdigit() or t in (".", "_") for t in tokens):
+    @property
+    def complete(self) -> bool:
+        return len(self.rows) == self.shape.side
+
+    @property
+    def between_bands(self) -> bool:
+        """True when the rows so far end a band (where a rule or a blank line may stand)."""
+        return bool(self.rows) and len(self.rows) % self.shape.box_rows == 0
+
+    def row(self, text: str) -> Optional[Cells]:
+        """The line as one more row of this grid, or None."""
+        side = self.shape.side
+        if self.pencil:
+            return pencil_cells(text, side)
+        numeric = numeric_cells(text, strict=False)
+        if numeric is not None and len(numeric) == side and (side >= 10 or not is_rule(text)):
+            return numeric
+        plain = plain_cells(text)
+        if len(plain) == side and (all(ch in CELL_CHARS for ch in plain.cells) or not is_prose(text)):
+            return plain  # (an odd symbol is then reported where it stands)
         return None
-    return [0 if t in (".", "_") else int(t) for t in tokens]
+
+    def text(self) -> str:
+        return "\n".join(line.text.strip() for _, line in self.rows)
+
+
+@dataclass
+class _Table:
+    """A CSV source: its delimiter and the puzzle column (None: the first field that holds a puzzle)."""
+
+    delimiter: str
+    column: Optional[int]
+    held: List[Line] = field(default_factory=list)  # lines of a row whose quoted field spans lines
+    header_open: bool = False  # no header named the puzzle column: a first row without a puzzle is the header
+
+
+def _table_header(text: str, forced: bool) -> Optional[_Table]:
+    """A CSV header naming the puzzle column; with `forced`, any CSV line (then the first line is data)."""
+    for delimiter in (",", ";", "\t", "|"):
+        if delimiter not in text:
+            continue
+        try:
+            names = [name.strip().strip("\"'").lower() for name in _fields(text, delimiter)]
+        except csv.Error:
+            continue
+        for wanted in PUZZLE_COLUMNS:
+            if wanted in names:
+                return _Table(delimiter, names.index(wanted))
+        if forced and len(names) > 1:
+            return _Table(delimiter, None, header_open=True)
+    return _Table(",", None, header_open=True) if forced else None
+
+
+def _fields(text: str, delimiter: str) -> list:
+    """The fields of one CSV row (which may span lines inside a quoted field)."""
+    return next(csv.reader(text.splitlines(keepends=True) or [""], delimiter=delimiter), [])
 
 
 def _size_message(count: int) -> str:
@@ -71,92 +156,118 @@ def _size_message(count: int) -> str:
     return f"{count} cells; expected a whole puzzle (16, 36, 81, 144, 256, 625, ... cells) or a grid row (4 to 35 cells)"
 
 
-class _Grid:
-    """Rows collected so far for a grid laid over several lines."""
-
-    def __init__(self, line: Line, shape: Shape):
-        self.first = line
-        self.shape = shape
-        self.rows: list = []
-        self.lines: list = []
-
-    @property
-    def complete(self) -> bool:
-        return len(self.rows) == self.shape.side
-
-
 class Reader:
-    """Assemble lines into records; `size` forces the side, `alphabet` replaces the default symbols."""
+    """Assemble lines into records; `size` forces the side, `alphabet` replaces the guessed symbols,
+    `input_format` (one of INPUT_FORMATS) forces a layout."""
 
-    def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None):
+    def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None, input_format: str = "auto"):
+        if input_format not in INPUT_FORMATS:
+            raise PuzzleError(f"unknown input format {input_format!r}; one of {', '.join(INPUT_FORMATS)}")
         self.size = None if size is None else Shape.of_side(size).side
         self.alphabet = None if alphabet is None else checked_alphabet(alphabet)
-        self.grid: Optional[_Grid] = None
+        self.format = input_format
+        self.skipped: Dict[str, Skipped] = {}  # per source: lines of text skipped as titles, captions or counts
+        self._start_source(None)
 
-    def _alphabet_for(self, shape: Shape) -> Optional[str]:
-        """The custom alphabet, checked against the shape."""
-        if self.alphabet is None:
-            return None
-        if len(self.alphabet) != shape.side:
-            raise PuzzleError(f"alphabet {self.alphabet!r} has {len(self.alphabet)} symbols; a {shape.name} puzzle needs {shape.side}")
-        return self.alphabet
+    def _start_source(self, source: Optional[str]) -> None:
+        """Forget what the last source was in the middle of."""
+        self.source = source
+        self.grid: Optional[_Grid] = None
+        self.sixteens: List[tuple] = []  # (Line, text): bare 16-character lines, a 16x16 grid or 4x4 puzzles
+        self.table: Optional[_Table] = None
+        self.skipping = False  # inside a section that holds no puzzle ([State] of a .sdk file)
+        self.started = False  # a line with content has been seen (the place for a CSV header)
 
     def records(self, lines: Iterable[Line]) -> Iterator[Record]:
         """Every record in the lines, bad ones included, in order."""
         for line in lines:
             yield from self._feed(line)
-        if self.grid is not None:
-            yield self._unfinished()
+        yield from self._close()
 
     def _feed(self, line: Line) -> Iterator[Record]:
         """Records completed (or broken) by one more line."""
+        if line.source != self.source or line.number == 1:
+            yield from self._close()
+            self._start_source(line.source)
         if line.error:
-            if self.grid is not None:
-                yield self._unfinished()
+            yield from self._close()
             yield Record(line.source, line.number, "", error=line.error)
             return
-        text = line.text.strip().lstrip("\ufeff")
-        if not text or text.startswith("#"):
-            if self.grid is not None:
-                yield self._unfinished()
+        if self.table is not None:
+            yield from self._table_line(line)
             return
-        if _is_rule_line(text):
+        text = line.text.strip().lstrip("\ufeff")
+        if not text:
+            yield from self._blank()
+            return
+        if text[0] == "#":
+            yield from self._close()
+            return
+        if self.skipping and section(text) is None:
+            return
+        yield from self._content(line, text)
+
+    def _content(self, line: Line, text: str) -> Iterator[Record]:
+        """A line with something on it."""
+        name = section(text)
+        if name is not None:
+            yield from self._close()
+            self.skipping = name not in READ_SECTIONS
+            return
+        first, self.started = not self.started, True
+        if first and self.format in ("auto", "csv"):
+            self.table = _table_header(text, self.format == "csv")
+            if self.table is not None:
+                if self.table.column is None:
+                    yield from self._table_line(line)
+                return
+        if text[0] == "{" or self.format == "jsonl":
+            yield from self._close()
+            yield self._json(line, text)
             return
         if self.grid is not None:
-            yield from self._add_row(line, text)
+            yield from self._grid_line(line, text)
             return
-        yield from self._start(line, text)
+        yield from self._outside(line, text)
 
-    def _start(self, line: Line, text: str) -> Iterator[Record]:
-        """A line outside any grid: a whole puzzle, or the first row of a grid."""
-        puzzle = self._plain_puzzle(text)
-        if puzzle is not None:
-            yield Record(line.source, line.number, text, puzzle)
-            return
-        if "," in text:
-            text = text.split(",", 1)[0].strip()
-        cells, columns = _cells(text)
-        numeric = _numeric_tokens(text)
-        count = len(numeric) if numeric is not None else len(cells)
-        whole = self._whole_shape(count, text, cells)
-        if whole is not None and numeric is None:
-            yield self._record(line, text, lambda: parse_cells(cells, whole, self._alphabet_for(whole), columns))
-            return
-        side = self.size or count
-        if box_shape(side) is None or count != side:
-            yield Record(line.source, line.number, text, error=_size_message(count))
-            return
-        self.grid = _Grid(line, Shape.of_side(side))
-        yield from self._add_row(line, text)
+    # ---- one line, not in a grid --------------------------------------------------------------
 
-    def _plain_puzzle(self, text: str) -> Optional[Puzzle]:
-        """Fast path for the common case: a line of exactly side*side valid symbols, nothing else."""
-        shape = _WHOLE_SHAPES.get(len(text))
-        if shape is None or (self.size is not None and self.size != shape.side):
+    def _outside(self, line: Line, text: str) -> Iterator[Record]:
+        """A line outside any grid: a whole puzzle, a row that starts a grid, a rule, prose or an error."""
+        if not self.sixteens:
+            puzzle = self._fast(text)
+            if puzzle is not None:
+                yield Record(line.source, line.number, text, puzzle)
+                return
+        if is_rule(text):
+            return
+        whole = whole_puzzle(text, self.size)
+        if whole is not None and self._maybe_sixteen_row(whole, text):
+            yield from self._add_sixteen(line, whole.text)
+            return
+        yield from self._flush_sixteens()
+        if whole is not None and not (self.format == "grid" and len(whole) == 16):
+            yield self._whole_record(line, whole)
+            return
+        if is_count(text) or is_prose(text) and self.format != "line":
+            self._skip(line, text)
+            return
+        if self.format != "line" and self._start_grid(line, text):
+            return
+        count = len(plain_cells(text))
+        yield Record(line.source, line.number, text, error=_size_message(count))
+
+    def _skip(self, line: Line, text: str) -> None:
+        """Note a line of text that is no puzzle (a title, a caption, a count), so that it can be told."""
+        skipped = self.skipped.setdefault(line.source, Skipped(0, line.number, text))
+        skipped.count += 1
+
+    def _fast(self, text: str) -> Optional[Puzzle]:
+        """The common case quickly: a line of exactly 36, 64 or 81 digits and blanks, nothing else."""
+        shape = _FAST_SIDES.get(len(text))
+        if shape is None or self.alphabet is not None or (self.size is not None and self.size != shape.side):
             return None
-        alphabet = self.alphabet or default_alphabet(shape.side)
-        if len(alphabet) != shape.side:
-            return None
+        alphabet = default_alphabet(shape.side)
         table = symbol_table(alphabet)
         try:
             values = tuple(map(table.__getitem__, text))
@@ -165,85 +276,193 @@ class Reader:
         blank = next((ch for ch in text if not table[ch]), ".")
         return Puzzle(shape, values, alphabet, blank)
 
-    def _whole_shape(self, count: int, text: str, cells: str) -> Optional[Shape]:
-        """The shape if this line holds a whole puzzle."""
-        if self.size is not None:
-            return Shape.of_side(self.size) if count == self.size * self.size else None
-        shape = shape_for_cells(count)
-        if shape is None:
-            return None
-        if box_shape(count) is not None and len(cells) != len(text):
-            return None  # 16 cells with separators between them: a 16x16 row
-        return shape
-
-    def _add_row(self, line: Line, text: str) -> Iterator[Record]:
-        """One more row of the current grid."""
-        grid = self.grid
-        numeric = _numeric_tokens(text)
-        if numeric is not None:
-            bad = next((n for n in numeric if n > grid.shape.side), None)
-            if bad is not None:
-                self.grid = None
-                yield Record(line.source, line.number, text, error=f"number {bad} is too large for a {grid.shape.name} puzzle")
-                return
-            alphabet = self._alphabet_for(grid.shape) or default_alphabet(grid.shape.side)
-            cells = "".join(alphabet[n - 1] if n else "." for n in numeric)
-            columns = None
-        else:
-            cells, columns = _cells(text)
-        if len(cells) != grid.shape.side:
-            # the grid ends here, unfinished; the line itself may well be a puzzle of its own
-            self.grid = None
-            yield Record(
-                grid.first.source, grid.first.number, "\n".join(grid.lines),
-                error=f"grid stops after {len(grid.rows)} of {grid.shape.side} rows "
-                      f"(line {line.number} has {len(cells)} cells, not {grid.shape.side})",
-            )
-            yield from self._start(line, text)
-            return
-        grid.rows.append((cells, columns, line))
-        grid.lines.append(text)
-        if grid.complete:
-            self.grid = None
-            yield self._finish(grid)
-
-    def _finish(self, grid: _Grid) -> Record:
-        """Parse a complete grid, reporting a bad symbol at its own line and column."""
-        alphabet = self._alphabet_for(grid.shape) or default_alphabet(grid.shape.side)
-        values, blank = [], None
-        for cells, columns, line in grid.rows:
-            try:
-                row, row_blank = read_values(cells, alphabet, grid.shape.name, columns)
-            except PuzzleError as error:
-                col = f", column {error.column}" if error.column else ""
-                return Record(grid.first.source, grid.first.number, "\n".join(grid.lines), error=f"line {line.number}{col}: {error}")
-            values.extend(row)
-            blank = blank or row_blank
-        puzzle = Puzzle(grid.shape, tuple(values), alphabet, blank or ".")
-        return Record(grid.first.source, grid.first.number, puzzle.to_line(), puzzle)
-
-    def _unfinished(self) -> Record:
-        """The grid in progress stopped before its last row."""
-        grid, self.grid = self.grid, None
-        return Record(grid.first.source, grid.first.number, "\n".join(grid.lines),
-                      error=f"grid stops after {len(grid.rows)} of {grid.shape.side} rows")
-
-    def _record(self, line: Line, text: str, build) -> Record:
-        """A record from a one-line puzzle, with the error (and column) if it does not parse."""
+    def _whole_record(self, line: Line, whole: Cells) -> Record:
+        """A record from a puzzle written on one line, with the column of a bad symbol."""
+        shape = Shape.of_side(self.size or _side_of(whole))
+        text = whole.text or line.text.strip()
         try:
-            return Record(line.source, line.number, text, build())
+            puzzle = make_puzzle(whole.cells, shape, self.alphabet, whole.columns, whole.pencil)
         except PuzzleError as error:
             col = f"column {error.column}: " if error.column else ""
             return Record(line.source, line.number, text, error=f"{col}{error}")
+        return Record(line.source, line.number, text if whole.text else puzzle.to_line(), puzzle)
+
+    # ---- sixteen bare characters: a 4x4 puzzle or a 16x16 row ---------------------------------
+
+    def _maybe_sixteen_row(self, whole: Cells, text: str) -> bool:
+        """True for a bare line of 16 characters (or one with other fields after some such lines) while the
+        layout is undecided (see _add_sixteen)."""
+        return (len(whole) == 16 and (whole.text == text or bool(self.sixteens)) and self.size is None
+                and self.format in ("auto", "grid") and not whole.pencil)
+
+    def _add_sixteen(self, line: Line, text: str) -> Iterator[Record]:
+        """Hold bare 16-character lines until 16 of them make a 16x16 grid (some symbol beyond 4 among them,
+        or the layout forced to grids), or the run ends and they are 4x4 puzzles."""
+        self.sixteens.append((line, text))
+        if len(self.sixteens) == 16:
+            if self.format == "grid" or not all(_fits_4x4(held) for _, held in self.sixteens):
+                held, self.sixteens = self.sixteens, []
+                grid = _Grid(held[0][0], Shape.of_side(16), False)
+                grid.rows = [(plain_cells(held_text), held_line) for held_line, held_text in held]
+                yield self._finish(grid)
+            else:
+                yield from self._flush_sixteens()
+
+    def _flush_sixteens(self) -> Iterator[Record]:
+        """A run of bare 16-character lines that did not make a 16x16 grid: each one a 4x4 puzzle, or an
+        error that says what it could have been."""
+        held, self.sixteens = self.sixteens, []
+        for line, text in held:
+            if self.format == "grid":
+                yield Record(line.source, line.number, text, error=f"16x16 grid stops after {len(held)} of 16 rows")
+                continue
+            record = self._whole_record(line, whole_puzzle(text, 4))
+            if record.error and len(held) > 1:
+                record.error += f"; nor a 16x16 grid, which would need 16 such lines, not {len(held)}"
+            yield record
+
+    # ---- grids over several lines ---------------------------------------------------------------
+
+    def _start_grid(self, line: Line, text: str) -> bool:
+        """Start a grid if the line reads as its first row: pencil marks, numbers or characters."""
+        for row in (pencil_cells(text), numeric_cells(text), plain_cells(text)):
+            if row is None or box_shape(len(row)) is None or (self.size is not None and len(row) != self.size):
+                continue
+            if not row.pencil and not all(len(cell) > 1 or cell in CELL_CHARS for cell in row.cells):
+                continue
+            self.grid = _Grid(line, Shape.of_side(len(row)), row.pencil, [(row, line)])
+            return True
+        return False
+
+    def _grid_line(self, line: Line, text: str) -> Iterator[Record]:
+        """One more line while a grid is open: a row, a rule, or the end of an unfinished grid."""
+        grid = self.grid
+        row = grid.row(text)
+        if row is not None and not (grid.between_bands and is_rule(text)):
+            grid.rows.append((row, line))
+            if grid.complete:
+                self.grid = None
+                yield self._finish(grid)
+            return
+        if is_rule(text):
+            return
+        self.grid = None
+        yield self._unfinished(grid, f" (line {line.number} has {len(plain_cells(text))} cells, not {grid.shape.side})")
+        yield from self._outside(line, text)
+
+    def _blank(self) -> Iterator[Record]:
+        """A blank line: between bands it keeps a grid open, anywhere else it ends one."""
+        if self.grid is not None and self.grid.between_bands:
+            return
+        if self.sixteens and len(self.sixteens) % 4 == 0 and not all(_fits_4x4(text) for _, text in self.sixteens):
+            return
+        yield from self._close()
+
+    def _finish(self, grid: _Grid) -> Record:
+        """Parse a complete grid, reporting a bad symbol at its own line and column."""
+        cells = [cell for row, _ in grid.rows for cell in row.cells]
+        first = grid.first
+        try:
+            alphabet = self.alphabet or alphabet_for(cells, grid.shape.side, grid.pencil)
+            check = read_candidates if grid.pencil else read_values
+            for row, line in grid.rows:
+                try:
+                    check(row.cells, alphabet, grid.shape.name, row.columns)
+                except PuzzleError as error:
+                    col = f", column {error.column}" if error.column else ""
+                    raise PuzzleError(f"line {line.number}{col}: {error}") from None
+            puzzle = make_puzzle(cells, grid.shape, alphabet, pencil=grid.pencil)
+        except PuzzleError as error:
+            return Record(first.source, first.number, grid.text(), error=str(error))
+        return Record(first.source, first.number, puzzle.to_line(), puzzle)
+
+    def _unfinished(self, grid: _Grid, why: str = "") -> Record:
+        """The grid stopped before its last row."""
+        return Record(grid.first.source, grid.first.number, grid.text(),
+                      error=f"grid stops after {len(grid.rows)} of {grid.shape.side} rows{why}")
+
+    def _close(self) -> Iterator[Record]:
+        """End whatever is open: held 16-character lines, a grid, a CSV row."""
+        yield from self._flush_sixteens()
+        if self.grid is not None:
+            grid, self.grid = self.grid, None
+            yield self._unfinished(grid)
+        if self.table is not None and self.table.held:
+            held, self.table.held = self.table.held, []
+            yield Record(held[0].source, held[0].number, held[0].text, error="quoted field never closed")
+
+    # ---- CSV and JSON Lines -------------------------------------------------------------------
+
+    def _table_line(self, line: Line) -> Iterator[Record]:
+        """One line of a CSV source: a row, or part of one whose quoted field spans lines."""
+        table = self.table
+        table.held.append(line)
+        text = "\n".join(held.text for held in table.held)
+        if text.count('"') % 2:
+            return  # a quoted field goes on on the next line
+        first, table.held = table.held[0], []
+        if not text.strip() or text.lstrip().startswith("#"):
+            return
+        try:
+            fields = _fields(text, table.delimiter)
+        except csv.Error as error:
+            yield Record(first.source, first.number, text, error=f"not a CSV row ({error})")
+            return
+        if table.column is not None:
+            if table.column >= len(fields):
+                yield Record(first.source, first.number, text, error=f"{len(fields)} fields; the puzzle is field {table.column + 1}")
+                return
+            value = fields[table.column].strip()
+            whole = whole_puzzle(value, self.size)
+        else:
+            value = text
+            whole = next(filter(None, (whole_puzzle(f.strip(), self.size) for f in fields)), None)
+        header, table.header_open = table.header_open, False
+        if whole is None and not header:
+            yield Record(first.source, first.number, value, error=f"no puzzle in this row ({_size_message(len(plain_cells(value)))})")
+        if whole is None:
+            return
+        whole.text = whole.text or value
+        yield self._whole_record(first, whole)
+
+    def _json(self, line: Line, text: str) -> Record:
+        """A JSON Lines record: its "puzzle" field."""
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            return Record(line.source, line.number, text, error=f"not a JSON record ({error})")
+        value = data.get("puzzle") if isinstance(data, dict) else None
+        if not isinstance(value, str):
+            return Record(line.source, line.number, text, error='JSON record without a "puzzle" string')
+        whole = whole_puzzle(value.strip(), self.size)
+        if whole is None:
+            return Record(line.source, line.number, value, error=f'"puzzle" holds {_size_message(len(plain_cells(value)))}')
+        whole.text = whole.text or value.strip()
+        return self._whole_record(line, whole)
 
 
-def read_text(text: str, size: Optional[int] = None, alphabet: Optional[str] = None) -> Iterator[Record]:
+def _side_of(whole: Cells) -> int:
+    """The side of a whole puzzle's cells."""
+    return isqrt(len(whole))
+
+
+def _fits_4x4(text: str) -> bool:
+    """True when a bare 16-character line reads as a 4x4 puzzle."""
+    try:
+        make_puzzle(list(text), Shape.of_side(4))
+    except PuzzleError:
+        return False
+    return True
+
+
+def read_text(text: str, size: Optional[int] = None, alphabet: Optional[str] = None,
+              input_format: str = "auto") -> Iterator[Record]:
     """Records from an in-memory string."""
-    return Reader(size, alphabet).records(read_text_lines(text))
+    return Reader(size, alphabet, input_format).records(read_text_lines(text))
 
 
 def parse(text: str, alphabet: Optional[str] = None) -> Puzzle:
-    """Read one puzzle written on one line or over several lines (separators | - + and spaces allowed).
+    """Read one puzzle written in any layout the reader knows (one line, a grid, pencil marks, ...).
 
     Raises PuzzleError when the text holds no puzzle, several, or one that cannot be read.
     """

@@ -8,10 +8,9 @@ directly, byte for byte what json.dumps would give (the test suite checks it), b
 from __future__ import annotations
 
 from functools import lru_cache
-from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Optional
 
-from puzzlesat.streams import to_json
+from puzzlesat.streams import json_string, to_json
 from puzzlesat.sudoku.solver import Status
 
 if TYPE_CHECKING:
@@ -70,7 +69,7 @@ _PLAIN_RECORD = '{"source":%s,"line":%d,"puzzle":%s,"status":"%s","solution":%s,
 @lru_cache(maxsize=256)
 def _quoted(text: str) -> str:
     """A JSON string literal (sources repeat on every line, so they are quoted once)."""
-    return encode_basestring(text)
+    return json_string(text)
 
 
 def json_line(answer: "Answer", options: "SolveOptions") -> str:
@@ -92,9 +91,9 @@ def plain_json_line(answer: "Answer") -> str:
     return _PLAIN_RECORD % (
         _quoted(record.source),
         record.line,
-        encode_basestring(record.text),
+        json_string(record.text),
         result.status,
-        "null" if solution is None else encode_basestring(record.puzzle.format_values(solution)),
+        "null" if solution is None else json_string(record.puzzle.format_values(solution)),
         _JSON_LITERALS[result.unique],
     )
 

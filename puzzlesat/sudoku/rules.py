@@ -67,8 +67,11 @@ class Rules:
         return self.names[extra] if extra < len(self.names) else f"group {extra + 1}"
 
     def violation(self, puzzle: Puzzle) -> Optional[str]:
-        """The first group whose givens repeat a value ('two 5s in diagonal 1'), or None."""
+        """The first group whose givens repeat a value ('two 5s in diagonal 1'), or a cell the pencil marks
+        leave without candidates, or None."""
         values = puzzle.values
+        if puzzle.candidates is not None and 0 in puzzle.candidates:
+            return f"no candidates left in {self.shape.cell_name(puzzle.candidates.index(0))}"
         for index, group in enumerate(self.groups):
             seen = set()
             for cell in group:
@@ -85,7 +88,7 @@ class Rules:
         shape = self.shape
         if len(values) != shape.cells or not set(values) <= shape.symbols:
             return False
-        if any(given and given != value for given, value in zip(puzzle.values, values)):
+        if not puzzle.admits(values):
             return False
         if any(len({values[cell] for cell in group}) != len(group) for group in self.groups):
             return False

@@ -116,7 +116,7 @@ class SudokuSolver:
         budget = None if budget is None or budget.unlimited else budget.start()
         self._solves_left -= 1
         self._recycle()
-        return self._solve(puzzle, self.literals.givens(puzzle), unique, count, budget)
+        return self._solve(puzzle, self.literals.stated(puzzle), unique, count, budget)
 
     def _solve(self, puzzle: Puzzle, assumptions: list, unique: bool, count: Optional[int], budget: Optional[Budget]) -> Result:
         """The work of solve(), with the givens as `assumptions` (none when they are unit clauses)."""

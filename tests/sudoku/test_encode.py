@@ -64,4 +64,4 @@ def test_dimacs_is_well_formed_and_maps_variables():
     body = lines[lines.index(header[0]) + 1:]
     assert all(line.endswith(" 0") for line in body)
     units = [int(line.split()[0]) for line in body if len(line.split()) == 2]
-    assert units == literals(puzzle.shape).givens(puzzle)
+    assert units == literals(puzzle.shape).stated(puzzle)

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlesat.sudoku import PuzzleError, parse
-from puzzlesat.sudoku.grid import Puzzle, Shape, box_shape, default_alphabet, is_solution, parse_cells
+from puzzlesat.sudoku.alphabets import make_puzzle
+from puzzlesat.sudoku.grid import Puzzle, Shape, box_shape, default_alphabet, is_solution
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -67,9 +68,9 @@ def test_lower_case_letters_are_accepted():
 
 def test_unknown_symbol_names_its_column():
     with pytest.raises(PuzzleError) as error:
-        parse_cells(WIKI[:10] + "X" + WIKI[11:], Shape.of_side(9))
+        make_puzzle(WIKI[:10] + "?" + WIKI[11:], Shape.of_side(9))
     assert error.value.column == 11
-    assert "'X'" in str(error.value)
+    assert "'?'" in str(error.value)
 
 
 def test_is_solution_accepts_the_solution():

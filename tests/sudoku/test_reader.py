@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -90,8 +91,8 @@ def test_wrong_length_is_an_invalid_record_and_the_rest_goes_on():
 
 
 def test_unknown_symbol_names_the_column():
-    [record] = records(WIKI[:4] + "x" + WIKI[5:])
-    assert record.error.startswith("column 5: unknown symbol 'x'")
+    [record] = records(WIKI[:4] + "?" + WIKI[5:])
+    assert record.error.startswith("column 5: unknown symbol '?'")
 
 
 def test_bad_symbol_in_a_grid_names_line_and_column():
@@ -121,3 +122,52 @@ def test_custom_alphabet():
 def test_any_text_gives_records_or_errors_never_exceptions(text):
     for record in records(text):
         assert (record.puzzle is None) != (record.error is None)
+
+
+def test_titles_and_size_lines_are_skipped_and_noted(run_cli):
+    text = f"Grid 01\n{WIKI}\n25\n{WIKI}\n"
+    assert [r.line for r in records(text)] == [2, 4]
+    result = run_cli(["sudoku", "-f", "jsonl"], input=text)
+    assert "<stdin>: skipped line 1 ('Grid 01') and 1 more: text, not a puzzle" in result.stderr
+    assert result.exit_code == 0
+
+
+def test_one_puzzle_per_line_mode_reports_every_line():
+    found = records(f"Grid 01\n{WIKI}\n", input_format="line")
+    assert [r.error is None for r in found] == [False, True]
+
+
+def test_sixteen_lines_of_sixteen_make_one_16x16_grid():
+    rows = [("123456789ABCDEFG" * 2)[4 * (r % 4) + r // 4:][:16] for r in range(16)]
+    [record] = records("\n".join(rows))
+    assert record.puzzle.shape.side == 16 and record.line == 1
+    fours = records("\n".join(["4...1.3.2..3.1.."] * 5))
+    assert [r.puzzle.shape.side for r in fours] == [4] * 5
+
+
+def test_a_short_run_with_symbols_beyond_4_is_reported_not_misread():
+    found = records("\n".join(["123456789ABCDEFG"] * 3))
+    assert all(r.error and "nor a 16x16 grid" in r.error for r in found)
+
+
+@pytest.mark.parametrize("line, side, value_of_first", [
+    ("G5" + "." * 254, 16, 16),                     # 1-9A-G
+    ("05" + "." * 253 + "F", 16, 1),                # 0-F: '0' a symbol, '.' the blanks
+    ("P" + "." * 254 + "A", 16, 16),                # A-P: letters only
+    ("Y" + "." * 623 + "A", 25, 25),                # A-Y
+])
+def test_alphabets_are_told_apart_by_their_symbols(line, side, value_of_first):
+    [record] = records(line)
+    assert record.puzzle.shape.side == side and record.puzzle.values[0] == value_of_first
+
+
+def test_a_grid_fitting_no_alphabet_is_refused_where_the_odd_symbol_stands():
+    [record] = records("1" + "." * 254 + "P")
+    assert record.error.startswith("column 256: unknown symbol 'P' for a 16x16 puzzle (symbols 1-9A-G")
+
+
+def test_pencil_marks_on_one_line():
+    line = "".join("123456789" if c else "1........" for c in range(81))
+    [record] = records(line)
+    assert record.puzzle.values[0] == 1 and record.puzzle.candidates[1] == 0b111111111
+    assert record.puzzle.to_line() == line
