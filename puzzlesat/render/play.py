@@ -1,4 +1,8 @@
-"""Rich output of simulations and replays: the result table, boards move by move."""
+"""Rich output of simulations and replays: the result table, boards move by move.
+
+Boards are drawn with the symbols of puzzlesat.mines.board.SYMBOLS (`?` hidden, `*` a mine once the game is
+over, `.` empty, digits), as `puzzlesat mines analyze` draws them, so a drawn board reads back as a board.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Optional, Sequence, Tuple
 from rich.table import Table
 from rich.text import Text
 
-from puzzlesat.mines.board import HIDDEN, MINE
+from puzzlesat.mines.board import HIDDEN, MINE, symbol
 
 NUMBER_STYLES = {1: "blue", 2: "green", 3: "red", 4: "magenta", 5: "dark_red", 6: "cyan", 7: "white", 8: "grey50"}
 
@@ -32,7 +36,8 @@ def summary_table(record: dict) -> Table:
 
 
 def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = None) -> Text:
-    """A board: '·' hidden, digits, '*' mines (shown only when the game is over); the last opened cell underlined."""
+    """A board: '?' hidden, '.' empty, digits, '*' mines (shown only when the game is over), one space between
+    cells; the last opened cell reversed."""
     text = Text()
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
@@ -47,13 +52,11 @@ def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = 
 
 def _cell(value: int) -> Tuple[str, str]:
     """The character and style of one cell."""
-    if value == HIDDEN:
-        return "·", "dim"
+    if value == HIDDEN or value == 0:
+        return symbol(value), "dim"
     if value == MINE:
-        return "*", "bold red"
-    if value == 0:
-        return " ", ""
-    return str(value), NUMBER_STYLES.get(value, "")
+        return symbol(MINE), "bold red"
+    return symbol(value), NUMBER_STYLES.get(value, "")
 
 
 def move_line(move: dict) -> Text:

@@ -105,3 +105,18 @@ def test_jobs_do_not_change_the_result():
     args = ["mines", "simulate", "--level", "beginner", "-n", "30", "--strategy", "minprob", "-f", "json"]
     one, two = (json.loads(run_main([*args, "-j", jobs]).stdout) for jobs in ("1", "2"))
     assert (one["wins"], one["mean_guesses"]) == (two["wins"], two["mean_guesses"])
+
+
+def test_replayed_boards_are_drawn_in_symbols_the_friendly_format_reads_back():
+    from puzzlesat.mines import FLAG, MINE, parse_friendly
+
+    setup = parse_size("8x8x10")
+    frames = [frame for frame in replay(setup, "lookahead", 3, 5)]
+    result = run_main(["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5", "-f", "pretty"])
+    lines = result.stdout.splitlines()
+    starts = [i + 1 for i, line in enumerate(lines) if line.startswith("move ")]
+    assert len(starts) == len(frames)
+    for start, frame in zip(starts, frames):
+        board = parse_friendly(lines[start:start + 8])
+        assert board.cells == tuple(tuple(FLAG if v == MINE else v for v in row) for row in frame.rows)
+    assert "?" in lines[starts[0]] or frames[0].state != "playing"
