@@ -1,99 +1,169 @@
-"""Minesweeper analyses for the terminal: the board with certain cells, a probability heatmap, a legend."""
+"""Minesweeper analyses for the terminal: the board with certain cells, a probability heatmap, a legend.
+
+Cells are drawn with the board's own symbols (puzzlesat.mines.board.SYMBOLS: `?` hidden, `F` flag, `.`
+empty, digits), so a drawn row reads back in the friendly format; only the analysis adds marks of its own
+(`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers), and the
+legend says what they are.
+
+Two layouts: the roomy one (3 columns a cell, 4 with the heatmap: `12%`, the move as `[12]`) when the
+board fits the width, else a compact one (2 columns a cell: the chance as `07`, the move reversed, every
+fifth column numbered), so an expert board (30 columns) with its heatmap fits in 80 columns.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from rich.color import Color
-from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
 from puzzlesat.mines.analysis import Analysis
-from puzzlesat.mines.board import FLAG, Board
+from puzzlesat.mines.board import FLAG, HIDDEN, Board, symbol
 
 NUMBER_STYLES = {1: "bold blue", 2: "bold green", 3: "bold red", 4: "bold magenta", 5: "bold dark_red",
                  6: "bold cyan", 7: "bold white", 8: "bold grey50"}
 SAFE_STYLE = "bold black on green3"
 MINE_STYLE = "bold white on red3"
 FLAG_STYLE = "bold red"
-CONFLICT_STYLE = "bold white on red"
+CONFLICT_STYLE = "bold underline white on red"
 BEST_STYLE = "bold reverse"
 STATUS_STYLES = {"consistent": "bold green", "inconsistent": "bold red", "timeout": "bold magenta"}
 LEGEND_STOPS = (0.02, 0.1, 0.25, 0.5, 0.75, 0.98)
+ROW_LABEL = 4  # columns before the first cell: the row number and a space
+COMPACT_CELL = 2
 
 
-def analysis_view(board: Board, analysis: Analysis, heatmap: bool, title: Optional[str] = None) -> Group:
-    """The board drawn with what the analysis found, then a legend and a summary."""
-    heatmap = heatmap and analysis.probabilities is not None
-    parts = [Text(title, style="bold")] if title else []
-    parts += [board_text(board, analysis, heatmap), legend(heatmap), summary(board, analysis)]
-    return Group(*parts)
+class Layout(NamedTuple):
+    """How wide a cell is drawn, and whether that is the compact layout."""
+
+    cell: int
+    compact: bool
 
 
-def board_text(board: Board, analysis: Analysis, heatmap: bool) -> Text:
-    """Column numbers on top, row numbers on the left, one cell every 3 (or 4 with the heatmap) columns."""
-    width = 4 if heatmap else 3
+def layout_for(board: Board, heatmap: bool, width: Optional[int]) -> Layout:
+    """The roomy layout when the board fits in `width` columns (or no width is given), else the compact one."""
+    roomy = 4 if heatmap else 3
+    if width is None or ROW_LABEL + roomy * board.width <= width:
+        return Layout(roomy, False)
+    return Layout(COMPACT_CELL, True)
+
+
+class AnalysisView:
+    """The board drawn with what the analysis found, then a legend and a summary, laid out for the width
+    it is given (or, when none is, for the console it is printed on)."""
+
+    def __init__(self, board: Board, analysis: Analysis, heatmap: bool, title: Optional[str], width: Optional[int]):
+        self.board, self.analysis, self.title, self.width = board, analysis, title, width
+        self.heatmap = heatmap and analysis.probabilities is not None
+
+    def __rich_console__(self, console, options):
+        width = self.width or options.max_width
+        layout = layout_for(self.board, self.heatmap, width)
+        if self.title:
+            yield Text(self.title, style="bold")
+        yield board_text(self.board, self.analysis, self.heatmap, layout)
+        yield legend(self.heatmap, layout)
+        yield summary(self.board, self.analysis, width)
+
+
+def analysis_view(board: Board, analysis: Analysis, heatmap: bool, title: Optional[str] = None,
+                  width: Optional[int] = None) -> AnalysisView:
+    """The board drawn with what the analysis found, then a legend and a summary, in `width` columns
+    (None: the console's)."""
+    return AnalysisView(board, analysis, heatmap, title, width)
+
+
+def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout = Layout(3, False)) -> Text:
+    """Column numbers on top, row numbers on the left, then one cell every `layout.cell` columns."""
     safe, mines = set(analysis.safe), set(analysis.mines)
     conflict = set(analysis.conflict or ())
     text = Text()
-    text.append(" " * 4 + "".join(str(c).center(width) for c in range(board.width)) + "\n", style="dim")
+    text.append(" " * ROW_LABEL + _column_numbers(board.width, layout) + "\n", style="dim")
     for r in range(board.height):
-        text.append(f"{r:>3} ", style="dim")
+        text.append(f"{r:>{ROW_LABEL - 1}} ", style="dim")
         for c in range(board.width):
-            label, style = _cell(board, analysis, (r, c), safe, mines, conflict, heatmap)
+            label, style = _cell(board, analysis, (r, c), safe, mines, conflict, heatmap, layout.compact)
             if (r, c) == analysis.best:
-                label, style = f"[{label.strip().rstrip('%')}]", Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
-            text.append(label.center(width), style=style)
+                label, style = _best(label, style, layout.compact)
+            text.append(label.rjust(layout.cell) if layout.compact else label.center(layout.cell), style=style)
         text.append("\n")
     return text
 
 
-def _cell(board: Board, analysis: Analysis, cell: tuple, safe, mines, conflict, heatmap: bool) -> tuple:
+def _column_numbers(columns: int, layout: Layout) -> str:
+    """Every column's number over it; in the compact layout every fifth one, ending where its cell ends."""
+    if not layout.compact:
+        return "".join(str(c).center(layout.cell) for c in range(columns))
+    line = [" "] * (columns * layout.cell + 2)
+    for c in range(0, columns, 5):
+        label = str(c)
+        end = (c + 1) * layout.cell
+        line[end - len(label):end] = label
+    return "".join(line).rstrip()
+
+
+def _cell(board: Board, analysis: Analysis, cell: tuple, safe, mines, conflict, heatmap: bool, compact: bool) -> tuple:
     """The label and style of one cell."""
     value = board[cell]
     if value == FLAG:
-        return "F", FLAG_STYLE
+        return symbol(FLAG), FLAG_STYLE
     if value >= 0:
         if cell in conflict:
-            return f"({value})", CONFLICT_STYLE
-        return ("·" if value == 0 else str(value)), NUMBER_STYLES.get(value, "dim")
+            return (symbol(value) if compact else f"({value})"), CONFLICT_STYLE
+        return symbol(value), NUMBER_STYLES.get(value, "dim")
     if cell in safe:
         return "S", SAFE_STYLE
     if cell in mines:
         return "M", MINE_STYLE
     if heatmap:
         p = analysis.probabilities[cell[0]][cell[1]]
-        return f"{min(99, max(1, round(100 * p)))}%", _heat(p)
-    return "?", "dim"
+        percent = min(99, max(1, round(100 * p)))
+        if compact:  # no space between cells: every other one a shade darker, so that equal ones stay apart
+            return f"{percent:02d}", _heat(p, darker=sum(cell) % 2 == 1)
+        return f"{percent}%", _heat(p)
+    return symbol(HIDDEN), "dim"
 
 
-def _heat(p: Fraction) -> Style:
-    """Black text on a background from green (safe) through yellow to red (a mine)."""
+def _best(label: str, style, compact: bool) -> tuple:
+    """The recommended cell: its label (a chance without its %) in brackets, or reversed in the compact layout."""
+    marked = Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
+    return (label if compact else f"[{label.rstrip('%')}]"), marked
+
+
+def _heat(p: Fraction, darker: bool = False) -> Style:
+    """Black text on a background from green (safe) through yellow to red (a mine), or a shade darker."""
     x = float(p)
     red, green = (int(255 * min(1, 2 * x)), 200) if x < 0.5 else (255, int(200 * min(1, 2 * (1 - x))))
-    return Style(color="black", bgcolor=Color.from_rgb(red, green, 0))
+    shade = 0.8 if darker else 1.0
+    return Style(color="black", bgcolor=Color.from_rgb(red * shade, green * shade, 0))
 
 
-def legend(heatmap: bool) -> Text:
+def legend(heatmap: bool, layout: Layout = Layout(3, False)) -> Text:
     """What the marks (and colours) mean."""
     text = Text()
     text.append(" S ", style=SAFE_STYLE).append(" safe  ")
     text.append(" M ", style=MINE_STYLE).append(" mine  ")
-    text.append(" F ", style=FLAG_STYLE).append(" flag  ")
+    text.append(f" {symbol(FLAG)} ", style=FLAG_STYLE).append(" flag  ")
     if not heatmap:
-        text.append(" ? ", style="dim").append(" undecided  ")
-    text.append("[ ]", style=BEST_STYLE).append(" recommended  ")
-    text.append("(n)", style=CONFLICT_STYLE).append(" conflict")
+        text.append(f" {symbol(HIDDEN)} ", style="dim").append(" undecided  ")
+    if layout.compact:
+        text.append(" ? ", style=BEST_STYLE).append(" recommended (reversed)  ")
+        text.append(" n ", style=CONFLICT_STYLE).append(" conflict")
+    else:
+        text.append("[ ]", style=BEST_STYLE).append(" recommended  ")
+        text.append("(n)", style=CONFLICT_STYLE).append(" conflict")
     if heatmap:
-        text.append("\nmine chance: ")
+        text.append("\nmine chance in %: " if layout.compact else "\nmine chance: ")
         for stop in LEGEND_STOPS:
-            text.append(f"{round(100 * stop):>3}%", style=_heat(Fraction(stop))).append(" ")
+            percent = round(100 * stop)
+            label = f"{percent:02d}" if layout.compact else f"{percent:>3}%"
+            text.append(label, style=_heat(Fraction(stop))).append(" ")
     return text
 
 
-def summary(board: Board, analysis: Analysis) -> Text:
+def summary(board: Board, analysis: Analysis, width: Optional[int] = None) -> Text:
     """Status, counts, the recommended move and any note, a few short lines."""
     text = Text()
     text.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
@@ -105,7 +175,7 @@ def summary(board: Board, analysis: Analysis) -> Text:
         mines = len(analysis.mines)
         how = "certain" if analysis.status == "consistent" else "certain by single numbers"
         text.append(f"\n{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")
-        text.append("\n" + _best_line(analysis))
+        text.append("\n" + _best_line(analysis, width))
     elif analysis.status == "inconsistent" and analysis.conflict is not None:
         cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"
         text.append(f"\nthese numbers cannot all be true: {cells}")
@@ -116,8 +186,8 @@ def summary(board: Board, analysis: Analysis) -> Text:
     return text
 
 
-def _best_line(analysis: Analysis) -> str:
-    """The recommended move in words."""
+def _best_line(analysis: Analysis, width: Optional[int] = None) -> str:
+    """The recommended move in words, with its exact chance when that fits in `width` columns."""
     if analysis.best is None:
         return "no move to recommend"
     r, c = analysis.best
@@ -126,7 +196,10 @@ def _best_line(analysis: Analysis) -> str:
     if analysis.probabilities is None:
         return f"recommended guess: ({r}, {c})"
     p = analysis.probabilities[r][c]
-    return f"recommended guess: ({r}, {c}), mine chance {p.numerator}/{p.denominator} ≈ {float(p):.1%}"
+    exact = f"recommended guess: ({r}, {c}), mine chance {p.numerator}/{p.denominator} ≈ {float(p):.1%}"
+    if width is None or len(exact) <= width:
+        return exact
+    return f"recommended guess: ({r}, {c}), mine chance ≈ {float(p):.1%}"
 
 
 def _big(n: int) -> str:
