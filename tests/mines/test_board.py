@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 from boards import SETTINGS, arbitrary_boards
 from hypothesis import given, settings
@@ -9,10 +12,11 @@ from hypothesis import strategies as st
 
 from puzzlesat.mines import FLAG, HIDDEN, MINE, Board, BoardError, format_friendly, format_mine, parse_board
 from puzzlesat.mines.board import symbol
-from puzzlesat.mines.reader import split_boards
+from puzzlesat.mines.reader import read_boards, split_boards
 from puzzlesat.streams import read_text_lines
 
 MINE_TEXT = "3x3x2\n1HH\n12H\n01H\n"
+FORMATS = Path(__file__).resolve().parents[2] / "puzzles" / "formats" / "mines"
 
 
 def test_mine_format_is_read_exactly():
@@ -135,15 +139,42 @@ def test_a_friendly_row_that_looks_like_a_header_does_not_split_its_board():
     assert [[line.number for line in block] for block in split_boards(read_text_lines(text, "in"))] == [[1, 2, 3]]
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="?HhFfOoMmIiXx*!.:0123456789# \t\nmines:=-é", max_size=60))
-def test_any_text_is_a_board_or_a_located_error(text):
+SYMBOLS_AND_JUNK = "?HhFfOoMmIiXx*!.:0123456789# \t\nmines:=-é"
+EXAMPLES = sorted(path.read_text() for path in FORMATS.iterdir() if path.suffix in (".mine", ".txt"))
+
+
+def assert_board_or_located_error(text: str, total=None) -> None:
+    """parse_board gives a well-formed Board or a BoardError that names a line of the text (or none)."""
     try:
-        board = parse_board(text)
+        board = parse_board(text, total_mines=total)
     except BoardError as error:
-        assert error.message and (error.line is None or error.line >= 1)
+        assert error.message and (error.line is None or 1 <= error.line <= max(1, len(text.splitlines()) + 1))
     else:
         assert len(board.cells) == board.height and all(len(row) == board.width for row in board.cells)
+        assert total is None or board.total_mines == total
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=SYMBOLS_AND_JUNK, max_size=60), st.one_of(st.none(), st.integers(0, 12)))
+def test_any_text_is_a_board_or_a_located_error(text, total):
+    assert_board_or_located_error(text, total)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(EXAMPLES), st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from("+=-"),
+                                                     st.sampled_from(SYMBOLS_AND_JUNK)), max_size=6),
+       st.one_of(st.none(), st.integers(0, 12)))
+def test_edited_format_examples_are_boards_or_located_errors(text, edits, total):
+    chars = list(text)
+    for at, how, char in edits:  # insert, replace or delete one character
+        if how == "+":
+            chars.insert(at % (len(chars) + 1), char)
+        elif chars:
+            chars[at % len(chars):at % len(chars) + 1] = [char] if how == "=" else []
+    edited = "".join(chars)
+    assert_board_or_located_error(edited, total)
+    for record in read_boards([], total, io.BytesIO(edited.encode())):  # the reader splits as the CLI does
+        assert (record.board is None) != (record.error is None)
 
 
 @SETTINGS
