@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from time import perf_counter
 from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Optional
 
 from puzzlesat.budget import Budget
-from puzzlesat.errors import VariantError
+from puzzlesat.errors import OutOfBudget, VariantError
 from puzzlesat.parallel import ordered_map
 from puzzlesat.sat import DEFAULT_SOLVER
 from puzzlesat.streams import Line
@@ -62,13 +63,15 @@ class SolveOptions:
 
 
 class Answer(NamedTuple):
-    """Everything found for one record: the solver's result and, when asked, rating, explanation, hint."""
+    """Everything found for one record: the solver's result and, when asked, rating, explanation, hint; and the
+    milliseconds all that took."""
 
     record: Record
     result: Result
     rating: Optional["Rating"] = None
     explanation: Optional["Explanation"] = None
     hint: Optional["Step"] = None
+    milliseconds: float = 0.0
 
 
 class _Answerer:
@@ -102,16 +105,24 @@ class _Answerer:
         return tuple.__new__(Answer, (record, *self.parts(record.puzzle)))
 
     def parts(self, puzzle: Puzzle) -> tuple:
-        """(result, rating, explanation, hint) for one puzzle; 'invalid' when it does not fit the variant."""
+        """(result, rating, explanation, hint, milliseconds) for one puzzle; 'invalid' when it does not fit the
+        variant. One budget per puzzle bounds the solving and what else is asked for: when it runs out during
+        the rating or explanation, the status is 'timeout' and the solution is still given."""
+        started = perf_counter()
         solve = self.solvers.get(puzzle.shape)
         if solve is None:
             solve = self.solvers[puzzle.shape] = self._solver(puzzle)
         if isinstance(solve, str):
-            return Result.invalid(solve, puzzle), None, None, None
-        result = solve(puzzle, self.options.unique, self.options.count, self.budget)
+            return Result.invalid(solve, puzzle), None, None, None, _since(started)
+        budget = None if self.budget is None else self.budget.start()
+        result = solve(puzzle, self.options.unique, self.options.count, budget)
         if not self.extras or result.status == Status.INVALID:
-            return result, None, None, None
-        return (result, *_extras(puzzle, self.options.variant, result, self.options))
+            return result, None, None, None, _since(started)
+        try:
+            extras = _extras(puzzle, self.options.variant, result, self.options, budget)
+        except OutOfBudget:
+            return result._replace(status=Status.TIMEOUT), None, None, None, _since(started)
+        return (result, *extras, _since(started))
 
     def _solver(self, puzzle: Puzzle):
         """The pooled solve for puzzles of this shape, or why the variant does not fit the shape."""
@@ -125,21 +136,26 @@ class _Answerer:
         return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape)).solve
 
 
-def _extras(puzzle: Puzzle, variant, result: Result, options: SolveOptions) -> tuple:
-    """(rating, explanation, hint) as asked for."""
+def _extras(puzzle: Puzzle, variant, result: Result, options: SolveOptions, budget: Optional[Budget]) -> tuple:
+    """(rating, explanation, hint) as asked for, within what is left of the puzzle's budget."""
     from puzzlesat.sudoku.explainer import explain, hint
     from puzzlesat.sudoku.rating import rate
 
     rules = None if variant is None else variant.rules(puzzle.shape)
-    rating = rate(puzzle, rules) if options.rate and result.status == Status.SOLVED else None
-    explanation = explain(puzzle, rules, result.solution) if options.explain else None
+    rating = rate(puzzle, rules, budget) if options.rate and result.status == Status.SOLVED else None
+    explanation = explain(puzzle, rules, result.solution, budget=budget) if options.explain else None
     step = hint(puzzle, rules) if options.hint else None
     return rating, explanation, step
 
 
+def _since(started: float) -> float:
+    """Milliseconds since `started` (a perf_counter reading)."""
+    return (perf_counter() - started) * 1000
+
+
 def _died(puzzle: Optional[Puzzle], message: str) -> tuple:
     """What stands in for the parts of an answer whose worker process died."""
-    return (Result.invalid(message), None, None, None)
+    return (Result.invalid(message), None, None, None, 0.0)
 
 
 def answers(

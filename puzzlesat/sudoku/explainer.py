@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterator, Optional, Sequence
 
+from puzzlesat.budget import Budget
 from puzzlesat.sudoku.candidates import CandidateGrid, Layout, bits
 from puzzlesat.sudoku.grid import Puzzle, cell_name
 from puzzlesat.sudoku.rules import Rules
@@ -341,10 +342,16 @@ class Explanation:
 
 
 def explain(puzzle: Puzzle, rules: Optional[Rules] = None, solution: Optional[Sequence[int]] = None,
-            limit: Optional[int] = None) -> Explanation:
-    """Explain a puzzle step by step; `solution` (from the solver) finishes what the techniques cannot."""
+            limit: Optional[int] = None, budget: Optional[Budget] = None) -> Explanation:
+    """Explain a puzzle step by step; `solution` (from the solver) finishes what the techniques cannot;
+    OutOfBudget when `budget` runs out first."""
     board = CandidateGrid.start(puzzle, rules)
-    steps = list(deduce(board, limit=limit))
+    steps = []
+    running = None if budget is None else budget.start()
+    for step in deduce(board, limit=limit):
+        steps.append(step)
+        if running is not None:
+            running.check("explaining")
     outcome = "solved" if board.solved else ("broken" if board.broken else "stuck")
     if limit is not None and len(steps) == limit and outcome == "stuck" and next_step(board) is not None:
         outcome = "more"

@@ -52,6 +52,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Optional
 
+from puzzlesat.budget import Budget
 from puzzlesat.sat import Session
 from puzzlesat.sudoku.candidates import CandidateGrid
 from puzzlesat.sudoku.encode import clauses
@@ -125,13 +126,16 @@ class Rater:
         self.rule_clauses = [clause for clause in rule_clauses if len(clause) > 1]
         self.session = Session(self.rule_clauses, rules.top, RATING_SOLVER)
         self.probed = False  # the current puzzle has been probed (on a session built for it)
+        self.budget: Optional[Budget] = None  # the running budget of the current puzzle
 
     def close(self) -> None:
         """Free the native solver."""
         self.session.close()
 
-    def rate(self, puzzle: Puzzle) -> Optional[Rating]:
-        """The rating, or None when the givens contradict each other under propagation."""
+    def rate(self, puzzle: Puzzle, budget: Optional[Budget] = None) -> Optional[Rating]:
+        """The rating, or None when the givens contradict each other under propagation; OutOfBudget when
+        `budget` runs out first."""
+        self.budget = None if budget is None else budget.start()
         givens = self.literals.stated(puzzle)
         self.probed = False
         ok, implied = self.propagate(givens)
@@ -158,6 +162,8 @@ class Rater:
 
     def propagate(self, assumptions: list) -> tuple:
         """Unit propagation under the rules' unit clauses and `assumptions`: (no conflict?, literals set)."""
+        if self.budget is not None:
+            self.budget.check("rating")
         return self.session.propagate(self.units + assumptions)
 
     def state_literals(self, board: CandidateGrid) -> list:
@@ -419,6 +425,6 @@ def rater_for(rules: Rules) -> Rater:
     return Rater(rules)
 
 
-def rate(puzzle: Puzzle, rules: Optional[Rules] = None) -> Optional[Rating]:
-    """Rate one puzzle (classic rules unless given)."""
-    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle)
+def rate(puzzle: Puzzle, rules: Optional[Rules] = None, budget: Optional[Budget] = None) -> Optional[Rating]:
+    """Rate one puzzle (classic rules unless given); OutOfBudget when `budget` runs out first."""
+    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle, budget)

@@ -1,8 +1,9 @@
 """Answers as plain data: the JSON Lines record and the text of the `line` format.
 
 The record: source, line, puzzle, status, solution, unique (+ solutions and solutions_complete when counting,
-error when invalid, rating, variant, explanation and hint when asked for). `json_line` writes the common record
-directly, byte for byte what json.dumps would give (the test suite checks it), because it is the hot path of big runs.
+error when invalid, rating, variant, explanation and hint when asked for), time_ms (as Minesweeper records have it).
+`json_line` writes the common record directly, byte for byte what json.dumps would give (the test suite checks it),
+because it is the hot path of big runs.
 """
 
 from __future__ import annotations
@@ -59,11 +60,12 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
         data["explanation"] = answer.explanation.as_dict()
     if options.hint:
         data["hint"] = answer.hint.as_dict(record.puzzle) if answer.hint is not None else None
+    data["time_ms"] = round(answer.milliseconds, 3)
     return data
 
 
 _JSON_LITERALS = {True: "true", False: "false", None: "null"}
-_PLAIN_RECORD = '{"source":%s,"line":%d,"puzzle":%s,"status":"%s","solution":%s,"unique":%s}'
+_PLAIN_RECORD = '{"source":%s,"line":%d,"puzzle":%s,"status":"%s","solution":%s,"unique":%s,"time_ms":%r}'
 
 
 @lru_cache(maxsize=256)
@@ -95,6 +97,7 @@ def plain_json_line(answer: "Answer") -> str:
         result.status,
         "null" if solution is None else json_string(record.puzzle.format_values(solution)),
         _JSON_LITERALS[result.unique],
+        round(answer.milliseconds, 3),
     )
 
 

@@ -196,3 +196,19 @@ def test_fast_json_line_matches_the_generic_record(source, line, status, unique,
                     Result(status, solution if has_solution else None, unique, 3 if counting else None, error, puzzle))
     options = SolveOptions(count=3 if counting else None)
     assert json_line(answer, options) == to_json(to_record(answer, options))
+
+
+def test_the_timeout_bounds_rating_and_explanation_too(run_cli, monkeypatch):
+    from puzzlesat.errors import OutOfBudget
+
+    seen = []
+
+    def out_of_time(puzzle, variant, result, options, budget):
+        seen.append(budget)
+        raise OutOfBudget("the budget ran out during rating")
+
+    monkeypatch.setattr("puzzlesat.sudoku.batch._extras", out_of_time)
+    result = run_cli(["sudoku", "-f", "jsonl", "--rate", "--timeout", "5"], input=WIKI + "\n")
+    [record] = jsonl(result.stdout)
+    assert record["status"] == "timeout" and record["solution"] == WIKI_SOLUTION and result.exit_code == 1
+    assert seen[0].running and seen[0].seconds == 5  # the puzzle's own budget, already running

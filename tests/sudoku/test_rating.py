@@ -147,3 +147,11 @@ def test_score_is_the_documented_blend():
         rating = rate(parse(line))
         terms = score_terms(rating, 9)
         assert rating.score == pytest.approx(sum(w * terms[k] for k, w in SCORE_WEIGHTS.items()))
+
+
+def test_a_budget_bounds_the_rating():
+    from puzzlesat.budget import Budget
+    from puzzlesat.errors import OutOfBudget
+
+    with pytest.raises(OutOfBudget):
+        rate(parse(lines("hardest1106-20.txt", 1)[0]), budget=Budget(seconds=0.0))
