@@ -3,7 +3,7 @@
 A Budget is a plan until it is started: `start()` fixes the deadline and returns the running budget that every
 step of one computation shares and spends (starting a running budget gives it back unchanged, so a computation
 can hand its budget to the steps it calls). When a running budget is spent, the step that notices raises
-puzzlesat.errors.OutOfBudget; callers that report instead of raising (a Sudoku 'timeout', a Minesweeper 'unknown')
+puzzlesat.errors.OutOfBudget; callers that report instead of raising (a Sudoku 'timeout', a Minesweeper 'timeout')
 catch it. Conflicts are deterministic, the same on every machine; seconds are not.
 
 >>> budget = Budget(conflicts=100).start()

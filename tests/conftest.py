@@ -53,3 +53,9 @@ def run_main(args, input=None, terminal: bool = False, stderr_terminal: bool = F
 def run_cli():
     """Run the puzzlesat CLI in-process: run_cli(args, input=None, terminal=False) -> Run."""
     return run_main
+
+
+@pytest.fixture
+def progress_at_once(monkeypatch):
+    """Progress bars that show from the first update (normally only runs that last a moment get one)."""
+    monkeypatch.setattr("puzzlesat.render.progress.SHOW_AFTER", 0.0)

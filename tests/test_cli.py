@@ -57,7 +57,7 @@ def test_the_environment_reads_the_real_streams_by_default():
 
 
 def test_every_exit_status_has_a_name():
-    assert [int(s) for s in ExitStatus] == [0, 1, 2, 130, 141]
+    assert [int(s) for s in ExitStatus] == [0, 1, 2, 130]
     assert run_main(["--version"]).exit_code == ExitStatus.OK
     assert run_main(["sudoku", "--nosuch"]).exit_code == ExitStatus.USAGE
 
@@ -104,14 +104,14 @@ def test_a_full_disk_is_one_line_and_exit_1(puzzles_dir):
     assert done.stderr.decode().strip() == "puzzlesat: No space left on device"
 
 
-def test_a_closed_pipe_ends_quietly_with_141(puzzles_dir):
+def test_a_closed_pipe_ends_quietly_with_0_as_head_wants(puzzles_dir):
     child = subprocess.Popen([sys.executable, "-m", "puzzlesat", "sudoku", "-j", "1",
                               str(puzzles_dir / "sudoku" / "17clue-200.txt")],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert json.loads(child.stdout.readline())["status"] == "solved"
     child.stdout.close()
     stderr = child.stderr.read().decode()
-    assert child.wait(timeout=60) == ExitStatus.PIPE_CLOSED and stderr == ""
+    assert child.wait(timeout=60) == ExitStatus.OK and stderr == ""
 
 
 def test_strange_bytes_on_stdin_are_located_errors_and_the_rest_goes_on():
@@ -119,3 +119,18 @@ def test_strange_bytes_on_stdin_are_located_errors_and_the_rest_goes_on():
     statuses = [json.loads(line)["status"] for line in done.stdout.splitlines()]
     assert statuses == ["invalid", "solved"] and done.returncode == 1
     assert b"<stdin>:1: binary data (NUL bytes), not text" in done.stderr and b"Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("puzzlesat mines s", "plain,simulate"),
+    ("puzzlesat sudoku ", "plain,generate\nplain,solve"),
+    ("puzzlesat sudoku x.txt --inp", "plain,--input-format"),
+])
+def test_shell_completion_as_the_readme_sets_it_up(words, expected):
+    environment = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(len(words.split(" ")) - 1),
+                   "_PUZZLESAT_COMPLETE": "bash_complete"}
+    done = subprocess.run([sys.executable, "-m", "puzzlesat"], capture_output=True, env=environment)
+    assert done.stdout.decode().strip() == expected
+    script = subprocess.run([sys.executable, "-m", "puzzlesat"], capture_output=True,
+                            env={**os.environ, "_PUZZLESAT_COMPLETE": "bash_source"})
+    assert b"_puzzlesat_completion()" in script.stdout

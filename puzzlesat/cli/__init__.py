@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 import click
 
 from puzzlesat import __version__
-from puzzlesat.cli.common import Env, ExitStatus, LazyGroup, OutputClosed
+from puzzlesat.cli.common import Env, ExitStatus, Interrupted, LazyGroup, OutputClosed
 from puzzlesat.errors import GenerationError, InputError, OutOfBudget, PuzzlesatError, VerificationError
 
 SUDOKU_COMMANDS = {
@@ -84,12 +84,14 @@ def main(argv: Optional[Sequence[str]] = None, env: Optional[Env] = None) -> int
     except click.ClickException as error:
         error.show(file=env.stderr)
         status = error.exit_code
+    except Interrupted:
+        status = ExitStatus.INTERRUPTED  # what was done has been said
     except (KeyboardInterrupt, click.Abort):
         env.error("interrupted")
         status = ExitStatus.INTERRUPTED
     except (OutputClosed, BrokenPipeError):
         _silence(env.stdout)
-        status = ExitStatus.PIPE_CLOSED
+        status = ExitStatus.OK  # the reader has what it wanted (`| head`)
     except Exception as error:  # noqa: BLE001 - the table says which ones we expect
         status = _report(env, error)
     return int(status or 0)
@@ -119,7 +121,6 @@ def _exit_now(status: int) -> None:
             stream.flush()
         except BrokenPipeError:
             _silence(stream)
-            status = status or ExitStatus.PIPE_CLOSED
         except (OSError, ValueError):
             pass
     os._exit(int(status))

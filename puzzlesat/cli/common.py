@@ -15,11 +15,10 @@ import click
 class ExitStatus(enum.IntEnum):
     """Exit statuses of every puzzlesat command."""
 
-    OK = 0
+    OK = 0  # also when the reader of stdout went away (`| head`): it has what it wanted
     FAILED = 1  # some record had no (unique) answer, was invalid or inconsistent, or the run failed
     USAGE = 2  # bad options, or an input that cannot be opened
     INTERRUPTED = 130  # Ctrl-C
-    PIPE_CLOSED = 141  # 128 + SIGPIPE: the reader of stdout went away
 
 
 PIPE_WIDTH = 10_000  # columns of output that goes to a file or pipe: lines are never wrapped there
@@ -46,8 +45,10 @@ class Env:
     stdin_isatty: Optional[bool] = None
     stdout_isatty: Optional[bool] = None
     stderr_isatty: Optional[bool] = None
-    color: Optional[bool] = None  # colour allowed (NO_COLOR unset); drawn only on terminals
+    color: Optional[bool] = None  # colour allowed (NO_COLOR unset); drawn only on terminals, unless forced
+    force_color: Optional[bool] = None  # FORCE_COLOR set: colour output that is not a terminal too
     width: Optional[int] = None  # columns to draw in; None: the terminal's (unlimited when not a terminal)
+    quiet: bool = False  # -q: nothing on stderr but errors
 
     def __post_init__(self):
         if self.stdin_isatty is None:
@@ -58,6 +59,8 @@ class Env:
             self.stderr_isatty = _isatty(self.stderr)
         if self.color is None:
             self.color = not os.environ.get("NO_COLOR")
+        if self.force_color is None:
+            self.force_color = bool(os.environ.get("FORCE_COLOR"))
         if self.width is None:
             self.width = _columns(self.stdout) if self.stdout_isatty else PIPE_WIDTH
 
@@ -67,11 +70,26 @@ class Env:
 
         if stderr:
             return make_console(self.stderr, bool(self.stderr_isatty), bool(self.color))
-        return make_console(self.stdout, bool(self.stdout_isatty), bool(self.color), self.width)
+        return make_console(self.stdout, bool(self.stdout_isatty), bool(self.color), self.width, bool(self.force_color))
 
     def error(self, message: str) -> None:
         """One line on stderr."""
         print(f"puzzlesat: {message}", file=self.stderr, flush=True)
+
+    def note(self, message: str) -> None:
+        """One line on stderr that is not an error (a summary, what was skipped), unless quiet."""
+        if not self.quiet:
+            self.error(message)
+
+    def progress_bar(self, total, unit: str, label: str = "", output_streams: bool = True):
+        """A progress bar on stderr when it is a terminal, not quiet, and (when output streams during the run)
+        the output goes elsewhere; else None. `total` is a number, None (unknown) or a function that gives it,
+        called only when there is a bar. The bar shows only once the run has lasted a moment."""
+        if self.quiet or not self.stderr_isatty or (output_streams and self.stdout_isatty):
+            return None
+        from puzzlesat.render.progress import ProgressBar
+
+        return ProgressBar(self.console(stderr=True), total() if callable(total) else total, unit, label)
 
 
 def _columns(stream) -> Optional[int]:
@@ -86,6 +104,20 @@ def _columns(stream) -> Optional[int]:
 
 class OutputClosed(Exception):
     """The reader of stdout went away (a closed pipe); raised past click, which would make it exit 1."""
+
+
+class Interrupted(Exception):
+    """Ctrl-C, after what was done has been said (not a KeyboardInterrupt, which click would turn into Abort)."""
+
+
+def quiet_option(command):
+    """-q/--quiet: nothing on stderr but errors."""
+    def callback(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if value:
+            ctx.find_object(Env).quiet = True
+
+    return click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=callback,
+                        help="Nothing on stderr but errors: no progress, notes or summaries.")(command)
 
 
 class LazyGroup(click.Group):
@@ -120,7 +152,10 @@ class LazyGroup(click.Group):
             raise OutputClosed() from error
 
     def parse_args(self, ctx: click.Context, args: list) -> list:
-        """Arguments that name no subcommand go to the default one."""
+        """Arguments that name no subcommand go to the default one (but not none at all while the shell
+        completes a word: then the subcommand names are what it wants)."""
+        if not args and ctx.resilient_parsing:
+            return super().parse_args(ctx, args)
         if self.default and (not args or (args[0] not in self.lazy and args[0] not in self.commands
                                           and args[0] not in ctx.help_option_names)):
             args = [self.default, *args]

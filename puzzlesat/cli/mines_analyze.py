@@ -10,7 +10,7 @@ from typing import Optional
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_or_all, resolve_format
+from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_or_all, quiet_option, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.mines.analysis import CONSISTENT
 from puzzlesat.mines.batch import Answer, answers
@@ -35,6 +35,7 @@ from puzzlesat.streams import STDIN, source_name, to_json
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Worker processes (default: all cores; 1 when reading standard input, so that each board is "
                    "answered as soon as it ends). Output stays in input order, and does not depend on N.")
+@quiet_option
 @click.pass_obj
 def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs) -> int:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).
@@ -55,7 +56,7 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     """
     fmt = resolve_format(output_format, env)
     if set(boards) <= {"-"} and env.stdin_isatty:
-        env.error("reading boards from standard input (end with Ctrl-D; --help for usage)")
+        env.note("reading boards from standard input (end with Ctrl-D; --help for usage)")
     streaming = not boards or STDIN in boards  # answer each board as it ends: never wait for the next one
     records = read_boards(boards, total, env.stdin)
     first = [] if streaming and fmt != "json" else list(islice(records, 2))
@@ -75,6 +76,7 @@ class BoardPresenter(Presenter):
     """Answers of `puzzlesat mines analyze` in each format (a board that could not be read: its error only)."""
 
     flush_each = True  # boards are few and slow: each answer shows as soon as it is found
+    unit = "board"
 
     def __init__(self, heatmap: bool, titles: bool):
         self.heatmap = heatmap

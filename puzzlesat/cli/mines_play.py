@@ -7,7 +7,7 @@ from collections import Counter
 
 import click
 
-from puzzlesat.cli.common import Env, format_option, jobs_option, jobs_or_all, resolve_format
+from puzzlesat.cli.common import Env, format_option, jobs_option, jobs_or_all, quiet_option, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.mines.game import LEVELS, RULES, Setup, parse_cell, parse_size
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, STRATEGIES
@@ -56,6 +56,7 @@ def _first_move(text: str, setup: Setup):
 @click.option("-n", "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @jobs_option
 @format_option(("pretty", "json"), help="pretty: a table (the default on a terminal); json: one object (in a pipe).")
+@quiet_option
 @click.pass_obj
 def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format) -> int:
     """Play many games with a strategy and report its win rate with a 95% (Wilson) interval.
@@ -72,7 +73,7 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
     setup = _setup(level, size, rules)
     cell = _first_move(first_move, setup)
     fmt = resolve_format(output_format, env, pretty="pretty", plain="json")
-    bar = _progress_bar(env, games, f"{strategy} {setup.level or setup.label()}")
+    bar = env.progress_bar(games, "games", f"{strategy} {setup.level or setup.label()}", output_streams=False)
     try:
         summary = run(setup, strategy, games, seed, jobs_or_all(jobs), cell,
                       progress=None if bar is None else _advance(bar))
@@ -80,15 +81,6 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
         if bar is not None:
             bar.close()
     return write_all(env, [summary], fmt, SummaryPresenter())
-
-
-def _progress_bar(env: Env, games: int, label: str):
-    """A progress bar on stderr when it is a terminal."""
-    if not env.stderr_isatty:
-        return None
-    from puzzlesat.render.progress import ProgressBar
-
-    return ProgressBar(env.console(stderr=True), games, "games", label)
 
 
 def _advance(bar):
@@ -106,6 +98,8 @@ def _advance(bar):
 class SummaryPresenter(Presenter):
     """The summary of a simulation: one JSON object, or a table."""
 
+    unit = "simulation"
+
     def json(self, summary) -> str:
         return json.dumps(summary.record())
 
@@ -121,6 +115,7 @@ class SummaryPresenter(Presenter):
               help="The game's index in the simulation (0-based).")
 @click.option("--boards/--no-boards", default=True, show_default=True, help="Draw the board after every move.")
 @format_option(("pretty", "jsonl"), help="pretty: moves and boards (on a terminal); jsonl: one object per move (in a pipe).")
+@quiet_option
 @click.pass_obj
 def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boards, output_format) -> int:
     """Play game K of seed S again and show it move by move.
@@ -143,6 +138,8 @@ def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boar
 
 class FramePresenter(Presenter):
     """The moves of a replayed game: one JSON object each, or the move and the board after it."""
+
+    unit = "move"
 
     def __init__(self, boards: bool):
         self.boards = boards

@@ -7,16 +7,20 @@ report on stderr, and the summary under pretty output. The loop tallies, reports
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from typing import Iterable, Optional, Tuple
 
-from puzzlesat.cli.common import Env, ExitStatus
+from puzzlesat.cli.common import Env, ExitStatus, Interrupted
+
+LONG_RUN = 1.0  # seconds: a run at least this long says on stderr what it did
 
 
 class Presenter:
     """How one command shows its answers. Subclasses write the formats they offer."""
 
     flush_each = False  # flush stdout after every answer (small, slow streams) or only at the end (big runs)
+    unit = "record"  # what one answer is called in summaries ('puzzle', 'board', 'game')
 
     def jsonl(self, answer) -> str:
         """One JSON line."""
@@ -56,11 +60,16 @@ class Presenter:
 
 
 def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progress=None) -> Optional[ExitStatus]:
-    """Write each answer as it comes; the exit status for the run, or None when there was no answer."""
+    """Write each answer as it comes; the exit status for the run, or None when there was no answer.
+
+    A run that lasts LONG_RUN seconds or more ends with a one-line summary on stderr (pretty output has its own,
+    on stdout); Ctrl-C says what was done before raising Interrupted. -q keeps both, and the progress, quiet.
+    """
+    started = time.monotonic()
     console = env.console() if fmt == "pretty" else None
     show = getattr(presenter, fmt)
     report = progress.say if progress is not None else env.error
-    tally: Counter = Counter()  # by status, for the pretty summary only
+    tally: Counter = Counter()  # answers by status
     seen = failed = 0
     try:
         for answer in answers:
@@ -79,18 +88,36 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
                 env.stdout.write(shown + "\n")
                 if presenter.flush_each:
                     env.stdout.flush()
-            if console is not None:
-                tally[presenter.status(answer)] += 1
+            tally[presenter.status(answer)] += 1
             if progress is not None:
                 progress.update(seen, *presenter.progress(answer, seen))
+    except KeyboardInterrupt:
+        _close(progress)
+        env.stdout.flush()
+        env.note(_summary(presenter, tally, started, interrupted=True))
+        raise Interrupted() from None
     finally:
-        if progress is not None:
-            progress.close()
-    if console is not None and seen:
+        _close(progress)
+    if console is not None and seen and not env.quiet:
         closing = presenter.summary(tally)
         if closing is not None:
             console.print(closing)
     env.stdout.flush()
+    if console is None and seen and time.monotonic() - started >= LONG_RUN:
+        env.note(_summary(presenter, tally, started))
     if not seen:
         return None
     return ExitStatus.FAILED if failed else ExitStatus.OK
+
+
+def _close(progress) -> None:
+    """Clear the progress bar, if any (closing twice is harmless)."""
+    if progress is not None:
+        progress.close()
+
+
+def _summary(presenter: Presenter, tally: Counter, started: float, interrupted: bool = False) -> str:
+    """The closing line of a run: how many, how fast, by status."""
+    from puzzlesat.render.progress import run_summary
+
+    return run_summary(presenter.unit, tally, time.monotonic() - started, interrupted)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from puzzlesat.cli.common import Env, format_option, resolve_format
+from puzzlesat.cli.common import Env, format_option, quiet_option, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.streams import to_json
 from puzzlesat.sudoku.rating import LEVELS
@@ -26,6 +26,7 @@ from puzzlesat.sudoku.rating import LEVELS
 @format_option(("pretty", "jsonl", "line"),
                help="pretty: grids with ratings (the default on a terminal); jsonl: one JSON object per puzzle "
                     "(the default in a pipe); line: one puzzle per line, ready for `puzzlesat sudoku`.")
+@quiet_option
 @click.pass_obj
 def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attempts, show_solution, output_format) -> int:
     """Generate Sudoku puzzles whose unique solution SAT proves, each rated.
@@ -42,7 +43,9 @@ def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attemp
     generator = Generator(size, seed, difficulty, minimal, symmetric, attempts)
     try:
         made = ((number, generator.generate()) for number in range(1, count + 1))
-        return write_all(env, made, resolve_format(output_format, env), GeneratedPresenter(show_solution))
+        fmt = resolve_format(output_format, env)
+        progress = env.progress_bar(count, "puzzles") if fmt != "pretty" else None
+        return write_all(env, made, fmt, GeneratedPresenter(show_solution), progress)
     finally:
         generator.close()
 
@@ -51,6 +54,10 @@ class GeneratedPresenter(Presenter):
     """New puzzles (number, Generated) in each format."""
 
     flush_each = True  # each puzzle can take a while: show it as soon as it exists
+    unit = "puzzle"
+
+    def status(self, made) -> str:
+        return "made"
 
     def __init__(self, show_solution: bool):
         self.show_solution = show_solution

@@ -8,11 +8,19 @@ from typing import Optional
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_option, jobs_or_all, resolve_format
+from puzzlesat.cli.common import (
+    Env,
+    ExitStatus,
+    format_option,
+    jobs_option,
+    jobs_or_all,
+    quiet_option,
+    resolve_format,
+)
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import PuzzlesatError
 from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
-from puzzlesat.streams import count_lines, read_lines, source_name
+from puzzlesat.streams import check_paths, count_lines, read_lines, source_name
 from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.alphabets import checked_alphabet
@@ -62,6 +70,7 @@ def _checked(check):
 @click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
               help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25).")
 @jobs_option
+@quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
 @click.option("--rate", is_flag=True, help="Rate each puzzle: score, Chen's complexity, deduction level (JSON: 'rating').")
 @click.option("--explain", is_flag=True, help="Show the human deductions (singles, pointing/claiming, subsets, ...) "
@@ -91,20 +100,23 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     """
     if explain and hint:
         raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
+    if dimacs:
+        _check_dimacs_alone(click.get_current_context())
+    check_paths(files)  # a missing file is a usage error before anything else happens
     variant = load_variant(variants, regions, cages, env.stdin)
     reader = Reader(size, alphabet, input_format)
     records = reader.records(read_lines(files, env.stdin))
     if dimacs:
         return _write_dimacs(env, records, encoding, variant)
     if set(files) <= {"-"} and env.stdin_isatty:
-        env.error("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
+        env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
     options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint)
     fmt = resolve_format(output_format, env)
-    progress = _progress_bar(env, files) if fmt != "pretty" else None
+    progress = env.progress_bar(lambda: count_lines(files), "puzzles") if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
         status = write_all(env, found, fmt, SudokuPresenter(options), progress)
     for source, skipped in reader.skipped.items():
-        env.error(f"{source}: {skipped}")
+        env.note(f"{source}: {skipped}")
     if status is None:
         env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
         return ExitStatus.FAILED
@@ -113,6 +125,8 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
 
 class SudokuPresenter(Presenter):
     """Answers of `puzzlesat sudoku` in each format."""
+
+    unit = "puzzle"
 
     def __init__(self, options: SolveOptions):
         self.options = options
@@ -160,13 +174,18 @@ class SudokuPresenter(Presenter):
         return read, f"line {read:,}"
 
 
-def _progress_bar(env: Env, files):
-    """A progress bar on stderr when it is a terminal and stdout is not (output goes to a file or pipe)."""
-    if not env.stderr_isatty or env.stdout_isatty:
-        return None
-    from puzzlesat.render.progress import ProgressBar
+SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint")
 
-    return ProgressBar(env.console(stderr=True), count_lines(files), "puzzles")
+
+def _check_dimacs_alone(ctx: click.Context) -> None:
+    """--dimacs writes the CNF instead of solving: the options about solving and showing answers are refused."""
+    from click.core import ParameterSource
+
+    given = [param for param in ctx.command.params if param.name in SOLVING_ONLY
+             and ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE]
+    if given:
+        names = ", ".join(param.opts[-1] if param.name != "unique" else "--unique/--no-unique" for param in given)
+        raise click.UsageError(f"--dimacs writes the CNF instead of solving; {names} would not apply")
 
 
 def _write_dimacs(env: Env, records, encoding: str, variant) -> int:

@@ -17,13 +17,13 @@ from __future__ import annotations
 from puzzlesat import lazy_attributes
 from puzzlesat.budget import Budget
 from puzzlesat.errors import BoardError, Inconsistent, OutOfBudget, VerificationError
-from puzzlesat.mines.analysis import CONSISTENT, INCONSISTENT, UNKNOWN, Analysis, analyze, best_move, mine_probabilities
+from puzzlesat.mines.analysis import CONSISTENT, INCONSISTENT, TIMEOUT, Analysis, analyze, best_move, mine_probabilities
 from puzzlesat.mines.board import FLAG, HIDDEN, MINE, Board, format_friendly, format_mine, parse_board, parse_friendly, parse_mine
 from puzzlesat.mines.count import Counts, count_layouts
 
 __all__ = [
     "Analysis", "Board", "BoardError", "Budget", "CONSISTENT", "Counts", "FLAG", "Game", "HIDDEN", "INCONSISTENT",
-    "Inconsistent", "LEVELS", "MINE", "OutOfBudget", "STRATEGIES", "Setup", "UNKNOWN", "VerificationError", "analyze",
+    "Inconsistent", "LEVELS", "MINE", "OutOfBudget", "STRATEGIES", "Setup", "TIMEOUT", "VerificationError", "analyze",
     "best_move", "count_layouts", "format_friendly", "format_mine", "mine_probabilities", "parse_board",
     "parse_friendly", "parse_mine", "parse_size", "play_game", "replay", "simulate",
 ]

@@ -42,7 +42,6 @@ from puzzlesat.mines.equations import Equations, covered, equations
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 
 CONSISTENT, INCONSISTENT, TIMEOUT = "consistent", "inconsistent", "timeout"
-UNKNOWN = TIMEOUT  # the old name of the status, while puzzlesat.mines still exports it
 NO_TOTAL = "probabilities need the total number of mines (a .mine header, a '# mines: N' line or --mines N)"
 STOPPED = ("the time limit (budget) ran out before the analysis finished: certain cells are only those single "
            "numbers force; whether any layout fits is unknown")

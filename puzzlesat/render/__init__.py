@@ -6,15 +6,23 @@ from __future__ import annotations
 from typing import IO, Optional
 
 
-def make_console(stream: IO[str], is_terminal: bool, color: bool = True, width: Optional[int] = None):
-    """A rich Console on `stream`; plain text when it is not a terminal or colour is off."""
+def make_console(stream: IO[str], is_terminal: bool, color: bool = True, width: Optional[int] = None,
+                 force_color: bool = False):
+    """A rich Console on `stream`; plain text when it is not a terminal or colour is off (`force_color`, as
+    FORCE_COLOR asks, colours a stream that is not a terminal)."""
     from rich.console import Console
 
+    styled = is_terminal or force_color
     return Console(
         file=stream,
-        force_terminal=is_terminal,
-        no_color=not (color and is_terminal),
+        force_terminal=styled,
+        no_color=not (color and styled),
         highlight=False,
         soft_wrap=False,
         width=width,
     )
+
+
+def plural(count: int, word: str, words: Optional[str] = None) -> str:
+    """'1 solution', '2 solutions', '1,200 puzzles' ('1 guess', '2 guesses' with `words`)."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"

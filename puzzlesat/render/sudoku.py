@@ -20,6 +20,7 @@ from rich.console import Group
 from rich.text import Text
 
 from puzzlesat.errors import VariantError
+from puzzlesat.render import plural
 from puzzlesat.sudoku.report import count_complete
 from puzzlesat.sudoku.solver import Status
 
@@ -47,11 +48,6 @@ DOWN = " │┃┇"
 # Box-drawing junctions by their arms: index 27 * up + 9 * right + 3 * down + left, each 0 none, 1 light, 2 heavy.
 JUNCTIONS = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
 UNDRAWN = {"king's": ("anti-king", "king"), "knight's": ("anti-knight", "knight")}  # group name -> variant, piece
-
-
-def plural(count: int, word: str, words: Optional[str] = None) -> str:
-    """'1 solution', '2 solutions' ('1 guess', '2 guesses' with `words`)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None) -> Text:

@@ -93,7 +93,7 @@ def test_cli_replay_streams_one_record_per_move():
     assert pretty.exit_code == 0 and f"{records[-1]['state']} after {len(records)} moves" in pretty.stdout
 
 
-def test_on_a_terminal_a_progress_bar_runs_on_stderr_and_is_cleared():
+def test_on_a_terminal_a_progress_bar_runs_on_stderr_and_is_cleared(progress_at_once):
     result = run_main(["mines", "simulate", "--level", "beginner", "-n", "40", "--strategy", "minprob", "-j", "1",
                        "--format", "pretty"], terminal=True, stderr_terminal=True)
     assert result.exit_code == 0

@@ -3,6 +3,7 @@ input, DIMACS."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -10,6 +11,8 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from conftest import PUZZLES
 
 from puzzlesat.streams import to_json
 from puzzlesat.sudoku import STATUSES, Record, Result, parse
@@ -212,3 +215,24 @@ def test_the_timeout_bounds_rating_and_explanation_too(run_cli, monkeypatch):
     [record] = jsonl(result.stdout)
     assert record["status"] == "timeout" and record["solution"] == WIKI_SOLUTION and result.exit_code == 1
     assert seen[0].running and seen[0].seconds == 5  # the puzzle's own budget, already running
+
+
+VARIANTS = PUZZLES / "sudoku" / "variants"
+OPTIONS = [[], ["--no-unique"], ["--count", "3"], ["--encoding", "minimal"], ["--solver", "glucose4"],
+           ["--timeout", "5"], ["--conflicts", "1000"], ["--input-format", "line"], ["--size", "9"],
+           ["--alphabet", "123456789"], ["-j", "2"], ["--dimacs"], ["--rate"], ["--explain"], ["--hint"], ["-q"],
+           ["--variant", "diagonal"], ["--variant", "killer", "--cages", VARIANTS / "killer-ukpa.cages"],
+           ["--variant", "jigsaw", "--regions", VARIANTS / "jigsaw-janko108.regions"]]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("output", ["pretty", "jsonl", "line"])
+def test_every_option_works_with_every_other_or_says_why(run_cli, output):
+    for first, second in itertools.combinations(OPTIONS, 2):
+        args = ["sudoku", "-f", output, *first, *second]
+        result = run_cli(args, input=WIKI + "\n", terminal=output == "pretty")
+        assert result.exit_code in (0, 1, 2) and "Traceback" not in result.output, args
+        if result.exit_code == 2:  # a usage error says why, in one line
+            assert result.stderr.strip().splitlines()[-1].startswith("Error: "), args
+        elif not ({"--dimacs", "-q"} & set(map(str, args))):
+            assert result.stdout.strip(), args
