@@ -14,9 +14,9 @@ from conftest import run_main
 from rich.cells import cell_len
 from rich.console import Console
 
-from puzzlesat.render.sudoku import (
-    DIAGONAL_STYLE, JUNCTIONS, WINDOW_STYLE, generated_view, grid, plural, rating_text, status_text, summary,
-)
+from puzzlesat.render import plural
+from puzzlesat.render.sudoku import generated_view, rating_text, status_text, summary
+from puzzlesat.render.sudoku_grid import DIAGONAL_STYLE, JUNCTIONS, WINDOW_STYLE, grid
 from puzzlesat.sudoku import Result, Rules, make_variant, parse, solve
 from puzzlesat.sudoku.grid import Puzzle, Shape
 from puzzlesat.sudoku.reader import Record
