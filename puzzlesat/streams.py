@@ -81,9 +81,8 @@ def decode_lines(source: str, stream, max_length: int = MAX_LINE) -> Iterator[Li
     first = stream.readline(max_length + 1)
     encoding = utf16_encoding(first)
     if encoding:
-        yield from _numbered(source, _utf16_texts(first, stream, encoding, max_length))
-    else:
-        yield from _numbered(source, _byte_texts(first, stream, max_length))
+        return _numbered(source, _utf16_texts(first, stream, encoding, max_length))
+    return _numbered(source, _byte_texts(first, stream, max_length))
 
 
 def _numbered(source: str, texts: Iterator) -> Iterator[Line]:
@@ -135,18 +134,20 @@ def _byte_texts(first: bytes, stream, max_length: int) -> Iterator[tuple]:
             continue
         else:
             binary = 0
-            yield _decoded(raw).rstrip("\r\n"), None
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = _decoded(raw)
+            yield text.rstrip("\r\n"), None
         raw = stream.readline(max_length + 1)
 
 
 def _decoded(raw: bytes) -> str:
-    """UTF-8, else Windows-1252, else Latin-1 (which reads any byte)."""
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            return raw.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return raw.decode("latin-1")
+    """A line that is not UTF-8: Windows-1252, else Latin-1 (which reads any byte)."""
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def _utf16_texts(first: bytes, stream, encoding: str, max_length: int) -> Iterator[tuple]:
@@ -183,11 +184,15 @@ _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": 
 
 def to_json(record: dict) -> str:
     """One compact JSON line (UTF-8 as it is, but the characters some readers take for line ends escaped)."""
-    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-    return text if text.isascii() else text.translate(_LINE_BREAKS)
+    return safe_json(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
 
 
 def json_string(text: str) -> str:
     """A JSON string literal, written as to_json writes strings."""
-    quoted = encode_basestring(text)
-    return quoted if quoted.isascii() else quoted.translate(_LINE_BREAKS)
+    return safe_json(encode_basestring(text))
+
+
+def safe_json(text: str) -> str:
+    """JSON text with U+0085, U+2028 and U+2029 escaped: JSON allows them raw, but line-splitting readers
+    (Python's str.splitlines among them) would cut a record in two."""
+    return text if text.isascii() else text.translate(_LINE_BREAKS)

@@ -324,7 +324,7 @@ def cross_check_jobs(ctx: Context) -> None:
     by_name = {c["name"]: c for c in ctx.cases}
     one = by_name.get("sudoku puzzles/sudoku/17clue-200.txt -f jsonl -j 1")
     two = by_name.get("sudoku puzzles/sudoku/17clue-200.txt -f jsonl -j 2")
-    problem = one and two and line_difference(one["results"]["new"]["out"], two["results"]["new"]["out"])
+    problem = one and two and line_difference(one["results"]["new"]["out"], two["results"]["new"]["out"], ctx.ignored)
     if problem:
         ctx.differences.append({"command": "new tree: 17clue-200 -j 2 against -j 1", "problems": [problem]})
 

@@ -9,7 +9,6 @@ separator (`plain`), numbers apart by spaces (`numeric`, '10 . 3 16'), or one ca
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import List, Optional
 
 from puzzlesat.sudoku.alphabets import BLANKS, LETTERS, ZERO_BASED
@@ -29,15 +28,15 @@ NUMBER_TOKEN = re.compile(r"\d+|[._*-]")
 OUR_STATUS_WORDS = frozenset({"solved", "multiple", "unsat", "invalid", "timeout", "no step"})
 
 
-@dataclass
 class Cells:
     """The cells a line (or part of it) holds: one string per cell, the column where each starts, and
     whether they are candidate sets (pencil marks) rather than single symbols."""
 
-    cells: List[str]
-    columns: List[int]
-    pencil: bool = False
-    text: str = ""  # the puzzle as written, when the line holds a whole one among other fields
+    __slots__ = ("cells", "columns", "pencil", "text")
+
+    def __init__(self, cells: List[str], columns: List[int], pencil: bool = False, text: str = ""):
+        self.cells, self.columns, self.pencil = cells, columns, pencil
+        self.text = text  # the puzzle as written, when the line holds a whole one among other fields
 
     def __len__(self) -> int:
         return len(self.cells)

@@ -18,10 +18,9 @@ Sixteen consecutive lines of 16 bare characters are one 16x16 grid; fewer, using
 
 from __future__ import annotations
 
-import csv
 import json
 from math import isqrt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional
 
 from puzzlesat.errors import PuzzleError
@@ -52,7 +51,8 @@ from puzzlesat.sudoku.lines import (
 INPUT_FORMATS = ("auto", "line", "grid", "csv", "jsonl")
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "question", "problem", "board", "givens")
 READ_SECTIONS = ("puzzle", "puzzles")  # sections of a sectioned file (.sdk) whose grids are puzzles
-_FAST_SIDES = {side * side: Shape.of_side(side) for side in supported_sides() if 4 < side <= 9}
+_FAST_SIDES = {side * side: (Shape.of_side(side), default_alphabet(side), symbol_table(default_alphabet(side)))
+               for side in supported_sides() if 4 < side <= 9}  # cells -> shape, alphabet, symbols of a plain line
 
 
 @dataclass
@@ -71,27 +71,23 @@ class Record:
         return f"{self.source}:{self.line}"
 
 
-@dataclass
 class Skipped:
     """Lines of one source that held text but no puzzle (titles, captions, counts): how many, and the first."""
 
-    count: int
-    line: int
-    text: str
+    def __init__(self, count: int, line: int, text: str):
+        self.count, self.line, self.text = count, line, text
 
     def __str__(self) -> str:
         more = f" and {self.count - 1} more" if self.count > 1 else ""
         return f"skipped line {self.line} ({self.text[:40]!r}){more}: text, not a puzzle"
 
 
-@dataclass
 class _Grid:
     """Rows collected so far for a grid laid over several lines."""
 
-    first: Line
-    shape: Shape
-    pencil: bool
-    rows: List[tuple] = field(default_factory=list)  # (Cells, Line)
+    def __init__(self, first: Line, shape: Shape, pencil: bool, rows: Optional[list] = None):
+        self.first, self.shape, self.pencil = first, shape, pencil
+        self.rows: List[tuple] = rows or []  # (Cells, Line)
 
     @property
     def complete(self) -> bool:
@@ -119,14 +115,13 @@ class _Grid:
         return "\n".join(line.text.strip() for _, line in self.rows)
 
 
-@dataclass
 class _Table:
     """A CSV source: its delimiter and the puzzle column (None: the first field that holds a puzzle)."""
 
-    delimiter: str
-    column: Optional[int]
-    held: List[Line] = field(default_factory=list)  # lines of a row whose quoted field spans lines
-    header_open: bool = False  # no header named the puzzle column: a first row without a puzzle is the header
+    def __init__(self, delimiter: str, column: Optional[int], header_open: bool = False):
+        self.delimiter, self.column = delimiter, column
+        self.held: List[Line] = []  # lines of a row whose quoted field spans lines
+        self.header_open = header_open  # no header named the puzzle column: a first row without one is the header
 
 
 def _table_header(text: str, forced: bool) -> Optional[_Table]:
@@ -136,7 +131,7 @@ def _table_header(text: str, forced: bool) -> Optional[_Table]:
             continue
         try:
             names = [name.strip().strip("\"'").lower() for name in _fields(text, delimiter)]
-        except csv.Error:
+        except ValueError:
             continue
         for wanted in PUZZLE_COLUMNS:
             if wanted in names:
@@ -147,8 +142,13 @@ def _table_header(text: str, forced: bool) -> Optional[_Table]:
 
 
 def _fields(text: str, delimiter: str) -> list:
-    """The fields of one CSV row (which may span lines inside a quoted field)."""
-    return next(csv.reader(text.splitlines(keepends=True) or [""], delimiter=delimiter), [])
+    """The fields of one CSV row (which may span lines inside a quoted field); ValueError when it is none."""
+    import csv  # (only CSV sources need it)
+
+    try:
+        return next(csv.reader(text.splitlines(keepends=True) or [""], delimiter=delimiter), [])
+    except csv.Error as error:
+        raise ValueError(str(error)) from None
 
 
 def _size_message(count: int) -> str:
@@ -180,7 +180,14 @@ class Reader:
 
     def records(self, lines: Iterable[Line]) -> Iterator[Record]:
         """Every record in the lines, bad ones included, in order."""
+        fast = self._fast if self.alphabet is None else lambda text: None
         for line in lines:
+            if (line.source == self.source and self.grid is None and not self.sixteens and self.table is None
+                    and self.started and not self.skipping and line.number != 1 and not line.error):
+                puzzle = fast(line.text)  # the common case, a plain puzzle line, without the machinery
+                if puzzle is not None:
+                    yield Record(line.source, line.number, line.text, puzzle)
+                    continue
             yield from self._feed(line)
         yield from self._close()
 
@@ -264,11 +271,10 @@ class Reader:
 
     def _fast(self, text: str) -> Optional[Puzzle]:
         """The common case quickly: a line of exactly 36, 64 or 81 digits and blanks, nothing else."""
-        shape = _FAST_SIDES.get(len(text))
-        if shape is None or self.alphabet is not None or (self.size is not None and self.size != shape.side):
+        known = _FAST_SIDES.get(len(text))
+        if known is None or self.alphabet is not None or (self.size is not None and self.size != known[0].side):
             return None
-        alphabet = default_alphabet(shape.side)
-        table = symbol_table(alphabet)
+        shape, alphabet, table = known
         try:
             values = tuple(map(table.__getitem__, text))
         except KeyError:
@@ -405,7 +411,7 @@ class Reader:
             return
         try:
             fields = _fields(text, table.delimiter)
-        except csv.Error as error:
+        except ValueError as error:
             yield Record(first.source, first.number, text, error=f"not a CSV row ({error})")
             return
         if table.column is not None:

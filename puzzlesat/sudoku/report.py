@@ -9,9 +9,10 @@ because it is the hot path of big runs.
 from __future__ import annotations
 
 from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Optional
 
-from puzzlesat.streams import json_string, to_json
+from puzzlesat.streams import json_string, safe_json, to_json
 from puzzlesat.sudoku.solver import Status
 
 if TYPE_CHECKING:
@@ -90,15 +91,16 @@ def plain_json_line(answer: "Answer") -> str:
     """The common record of a plain solve without an error, built directly (see json_line)."""
     record, result = answer.record, answer.result
     solution = result.solution
-    return _PLAIN_RECORD % (
+    line = _PLAIN_RECORD % (
         _quoted(record.source),
         record.line,
-        json_string(record.text),
+        encode_basestring(record.text),
         result.status,
-        "null" if solution is None else json_string(record.puzzle.format_values(solution)),
+        "null" if solution is None else encode_basestring(record.puzzle.format_values(solution)),
         _JSON_LITERALS[result.unique],
         round(answer.milliseconds, 3),
     )
+    return line if line.isascii() else safe_json(line)
 
 
 def line_text(answer: "Answer", options: "SolveOptions") -> str:
