@@ -68,6 +68,7 @@ class CandidateGrid:
     values: list
     cands: list
     layout: Layout = field(repr=False)
+    assume_unique: bool = False  # the puzzle is known to have one solution: uniqueness techniques may be used
 
     @classmethod
     def start(cls, puzzle: Puzzle, rules: Optional[Rules] = None) -> "CandidateGrid":
@@ -85,7 +86,7 @@ class CandidateGrid:
 
     def copy(self) -> "CandidateGrid":
         """An independent copy."""
-        return CandidateGrid(self.rules, list(self.values), list(self.cands), self.layout)
+        return CandidateGrid(self.rules, list(self.values), list(self.cands), self.layout, self.assume_unique)
 
     def place(self, cell: int, value: int) -> None:
         """Put `value` in `cell` and remove it from the cell's peers."""
@@ -101,7 +102,7 @@ class CandidateGrid:
         self.cands[cell] &= ~(1 << (value - 1))
 
     def apply(self, step) -> None:
-        """Carry out a step's placements and eliminations (a puzzlesat.sudoku.explainer.Step)."""
+        """Carry out a step's placements and eliminations (a puzzlesat.sudoku.steps.Step)."""
         for cell, value in step.placements:
             self.place(cell, value)
         for cell, value in step.eliminations:
