@@ -75,6 +75,12 @@ def producers() -> Tuple[Tuple[str, Producer], ...]:
     return _PRODUCERS
 
 
+def basic_producers() -> Tuple[Tuple[str, Producer], ...]:
+    """The producers before the chains (SE's direct and indirect techniques, up to the UVWXYZ-Wing)."""
+    every = producers()
+    return every[:[name for name, _ in every].index("Forcing Chains & Cycles")]
+
+
 def first_step(board: CandidateGrid, chosen: Optional[Sequence[Tuple[str, Producer]]] = None) -> Optional[Step]:
     """The first Step of the first producer that finds one (SE's next step), or None when every one is stuck."""
     for _, produce in chosen or producers():
