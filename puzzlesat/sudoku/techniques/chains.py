@@ -1,20 +1,705 @@
-"""PLACEHOLDER while being written: chains."""
+"""Chains: cycles, forcing chains, Nishio, multiple and dynamic forcing chains, as Sukaku Explainer finds them.
+
+This follows SE's Chaining (diuf.sudoku.solver.rules.chaining) and its hints (CycleHint, ForcingChainHint,
+BinaryChainingHint, CellChainingHint, RegionChainingHint). A potential is a candidate (cell, digit) assumed
+"on" (the cell holds the digit) or "off"; SE propagates implications from one assumption:
+
+- on -> off: the other candidates of the cell (not for X-chains and Nishio) and the digit in every peer (in the
+  order box, row, column; getOnToOff);
+- off -> on: the other candidate of a bivalue cell (not for X-chains and Nishio) and the other position of the
+  digit in a unit where it has exactly two (box, row, column; getOffToOn). In dynamic chains every processed
+  "off" is removed from the grid, so later links may rest on earlier eliminations (their "hidden parents").
+
+The producers, with SE's difficulty (base + length increment, getLengthDifficulty):
+
+- cycles_and_forcing_chains: Chaining(false, false, false, 0): Bidirectional X-/Y-Cycles (6.5), Bidirectional
+  Cycles (7.0), Forcing X-Chains (6.6; "Turbot Fish" with 6 nodes) and Forcing Chains (7.0): one assumption
+  implying its own negation, or a loop whose weak links remove the candidates seeing both ends of a link.
+- nishio_forcing_chains: Chaining(false, true, true, 0): dynamic X-only chains from an assumption that leads to a
+  contradiction (7.5).
+- multiple_forcing_chains: Chaining(true, false, false, 0): Cell and Region Forcing Chains (8.0): every
+  candidate of a cell (with at least three), or every position of a digit in a unit, implies the same.
+- dynamic_forcing_chains: Chaining(true, true, false, level): level 0, Dynamic Contradiction / Double / Cell /
+  Region Forcing Chains (8.5). Levels 1-3 (SE's "(+)" and nested chains, 9.0-10.0) are not ported yet and
+  find nothing.
+
+SE collects every hint of a producer and sorts them by difficulty, then complexity (the number of potentials
+the chains rest on, ancestors counted once), then a key per kind (getSortKey), stably; the producers yield in
+that order, each effect once (SE's ChainingHint.equals compares the removable candidates).
+
+Potentials are integers here: candidate index i = cell * side + (digit - 1), node = 2 * i + (1 if on).
+"""
 
 from __future__ import annotations
 
+from typing import Dict, Iterator, List, Optional, Tuple
 
-def cycles_and_forcing_chains(board, **options):
-    """Placeholder: finds nothing yet."""
-    return iter(())
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.steps import Step
 
-def nishio_forcing_chains(board, **options):
-    """Placeholder: finds nothing yet."""
-    return iter(())
+_TABLES: dict = {}
 
-def multiple_forcing_chains(board, **options):
-    """Placeholder: finds nothing yet."""
-    return iter(())
 
-def dynamic_forcing_chains(board, **options):
-    """Placeholder: finds nothing yet."""
-    return iter(())
+class _Tables:
+    """Per layout: units in SE's order (boxes, rows, columns, extras), each cell's units and ordered peers."""
+
+    __slots__ = ("side", "regions", "cell_regions", "peers", "peer_set")
+
+    def __init__(self, layout: Layout):
+        self.side = layout.side
+        self.regions = tuple(tuple(sorted(layout.groups[g])) for g in layout.full)
+        cell_regions: List[list] = [[] for _ in layout.peers]
+        for r, cells in enumerate(self.regions):
+            for k, cell in enumerate(cells):
+                cell_regions[cell].append((r, k))
+        self.cell_regions = tuple(tuple(x) for x in cell_regions)
+        peers = []
+        for cell, regs in enumerate(self.cell_regions):
+            seen, order = {cell}, []
+            for r, _ in regs:
+                for other in self.regions[r]:
+                    if other not in seen:
+                        seen.add(other)
+                        order.append(other)
+            peers.append(tuple(order))
+        self.peers = tuple(peers)
+        self.peer_set = tuple(frozenset(p) | frozenset(layout.peers[c]) for c, p in enumerate(peers))
+
+
+def _tables(layout: Layout) -> _Tables:
+    """The tables of a layout, computed once."""
+    cached = _TABLES.get(id(layout))
+    if cached is not None and cached[0] is layout:
+        return cached[1]
+    tables = _Tables(layout)
+    _TABLES[id(layout)] = (layout, tables)
+    return tables
+
+
+def length_difficulty(complexity: int) -> float:
+    """SE's ChainingHint.getLengthDifficulty: +0.1 per ceiling 4, 6, 8, 12, 16, ... exceeded by complexity - 2."""
+    added, ceil, length, odd = 0.0, 4, complexity - 2, False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+class _Grid:
+    """The candidates as SE sees them (none in placed cells) and the positions of each digit in each unit."""
+
+    __slots__ = ("tab", "side", "cand", "rpos")
+
+    def __init__(self, board: CandidateGrid):
+        tab = self.tab = _tables(board.layout)
+        side = self.side = tab.side
+        self.cand = [0 if value else mask for mask, value in zip(board.cands, board.values)]
+        rpos = [0] * (len(tab.regions) * side)
+        for r, cells in enumerate(tab.regions):
+            for k, cell in enumerate(cells):
+                m = self.cand[cell]
+                while m:
+                    low = m & -m
+                    rpos[r * side + low.bit_length() - 1] |= 1 << k
+                    m ^= low
+        self.rpos = rpos
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Propagation of one assumption (SE's doChaining), for Nishio, multiple and dynamic chains.
+
+class _Run:
+    """The outcome of one assumption: potentials forced on and off (candidate index -> parent nodes, in the
+    order found) and the contradiction, if any: (candidate, parents of the new "on", parents of the new "off"),
+    the stored side having None."""
+
+    __slots__ = ("on", "off", "absurd", "memo")
+
+    def __init__(self, on: dict, off: dict, absurd):
+        self.on, self.off, self.absurd, self.memo = on, off, absurd, {}
+
+    def ancestors(self, node: int) -> int:
+        """The potentials `node` rests on (itself included), as a bit mask over node ids."""
+        memo = self.memo
+        got = memo.get(node)
+        if got is not None:
+            return got
+        stack = [node]
+        while stack:
+            top = stack[-1]
+            if top in memo:
+                stack.pop()
+                continue
+            parents = (self.on if top & 1 else self.off)[top >> 1]
+            missing = [p for p in parents if p not in memo]
+            if missing:
+                stack.extend(missing)
+                continue
+            mask = 1 << top
+            for p in parents:
+                mask |= memo[p]
+            memo[top] = mask
+            stack.pop()
+        return memo[node]
+
+    def count(self, node: int) -> int:
+        """SE's getAncestorCount of a stored potential."""
+        return self.ancestors(node).bit_count()
+
+    def count_new(self, node: int, parents: tuple) -> int:
+        """The ancestor count of a potential not stored (the new side of a contradiction)."""
+        mask = 1 << node
+        for p in parents:
+            mask |= self.ancestors(p)
+        return mask.bit_count()
+
+
+def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool) -> _Run:
+    """SE's doChaining from one potential: "on" before "off", each potential once, stop at a contradiction."""
+    tab, side = grid.tab, grid.side
+    peers_of, cell_regions, regions = tab.peers, tab.cell_regions, tab.regions
+    if dynamic:
+        cand, rpos = list(grid.cand), list(grid.rpos)
+        src_cand, src_rpos = grid.cand, grid.rpos
+    else:
+        cand, rpos = grid.cand, grid.rpos
+    on: Dict[int, tuple] = {}
+    off: Dict[int, tuple] = {}
+    pend_on: List[int] = []
+    pend_off: List[int] = []
+    if start & 1:
+        on[start >> 1] = ()
+        pend_on.append(start >> 1)
+    else:
+        off[start >> 1] = ()
+        pend_off.append(start >> 1)
+    i_on = i_off = 0
+    while True:
+        if i_on < len(pend_on):
+            idx = pend_on[i_on]
+            i_on += 1
+            cell, d = divmod(idx, side)
+            node = idx * 2 + 1
+            parents = (node,)
+            bit = 1 << d
+            if y_links:
+                m = cand[cell] & ~bit
+                base = cell * side
+                while m:
+                    low = m & -m
+                    m ^= low
+                    j = base + low.bit_length() - 1
+                    if j in on:
+                        return _Run(on, off, (j, None, parents))
+                    if j not in off:
+                        off[j] = parents
+                        pend_off.append(j)
+            for q in peers_of[cell]:
+                if cand[q] & bit:
+                    j = q * side + d
+                    if j in on:
+                        return _Run(on, off, (j, None, parents))
+                    if j not in off:
+                        off[j] = parents
+                        pend_off.append(j)
+            continue
+        if i_off < len(pend_off):
+            idx = pend_off[i_off]
+            i_off += 1
+            cell, d = divmod(idx, side)
+            node = idx * 2
+            made: Dict[int, tuple] = {}
+            if y_links:
+                m = cand[cell]
+                rest = m & (m - 1)
+                if rest and not (rest & (rest - 1)):
+                    other = (m & ~(1 << d)).bit_length() - 1
+                    parents = (node,)
+                    if dynamic:
+                        gone = src_cand[cell] & ~m
+                        base2 = cell * side
+                        while gone:
+                            low = gone & -gone
+                            gone ^= low
+                            parents += ((base2 + low.bit_length() - 1) * 2,)
+                    made[cell * side + other] = parents
+            for r, k in cell_regions[cell]:
+                m = rpos[r * side + d] & ~(1 << k)
+                if m and not (m & (m - 1)):
+                    q = regions[r][m.bit_length() - 1]
+                    j = q * side + d
+                    if j not in made:
+                        parents = (node,)
+                        if dynamic:
+                            gone = src_rpos[r * side + d] & ~rpos[r * side + d]
+                            cells = regions[r]
+                            while gone:
+                                low = gone & -gone
+                                gone ^= low
+                                parents += ((cells[low.bit_length() - 1] * side + d) * 2,)
+                        made[j] = parents
+            if dynamic:
+                cand[cell] &= ~(1 << d)
+                for r, k in cell_regions[cell]:
+                    rpos[r * side + d] &= ~(1 << k)
+            for j, parents in made.items():
+                if j in off:
+                    return _Run(on, off, (j, parents, None))
+                if j not in on:
+                    on[j] = parents
+                    pend_on.append(j)
+            continue
+        return _Run(on, off, None)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Static unary chains (SE's doUnaryChaining): forcing chains and bidirectional cycles.
+
+def _on_to_off(grid: _Grid, idx: int, y_links: bool) -> List[int]:
+    """SE's getOnToOff on the grid as it is: the candidates an "on" potential turns off, in SE's order."""
+    side, cand = grid.side, grid.cand
+    cell, d = divmod(idx, side)
+    out = []
+    bit = 1 << d
+    if y_links:
+        m = cand[cell] & ~bit
+        while m:
+            low = m & -m
+            m ^= low
+            out.append(cell * side + low.bit_length() - 1)
+    out.extend(q * side + d for q in grid.tab.peers[cell] if cand[q] & bit)
+    return out
+
+
+def _off_to_on(grid: _Grid, idx: int, y_links: bool, x_links: bool) -> List[int]:
+    """SE's getOffToOn on the grid as it is (no hidden parents): bivalue cell, then units with two positions."""
+    side, cand, rpos, tab = grid.side, grid.cand, grid.rpos, grid.tab
+    cell, d = divmod(idx, side)
+    out = []
+    if y_links:
+        m = cand[cell]
+        rest = m & (m - 1)
+        if rest and not (rest & (rest - 1)):
+            out.append(cell * side + (m & ~(1 << d)).bit_length() - 1)
+    if x_links:
+        for r, k in tab.cell_regions[cell]:
+            m = rpos[r * side + d] & ~(1 << k)
+            if m and not (m & (m - 1)):
+                j = tab.regions[r][m.bit_length() - 1] * side + d
+                if j not in out:
+                    out.append(j)
+    return out
+
+
+def _forcing_target(grid: _Grid, start: int, y_links: bool, limit: int) -> Optional[tuple]:
+    """SE's doForcingChains from one potential, layer by layer: the first potential that is the start's negation
+    (as a linked path (idx, on, parent)), or None; no search beyond `limit` nodes."""
+    src_idx, src_on = start >> 1, start & 1
+    root = (src_idx, src_on, None)
+    seen_on, seen_off = set(), set()
+    layer_on, layer_off = [], []
+    if src_on:
+        seen_on.add(src_idx)
+        layer_on.append(root)
+    else:
+        seen_off.add(src_idx)
+        layer_off.append(root)
+    size = 1
+    while layer_on or layer_off:
+        if layer_on:
+            size += 1
+            if size > limit:
+                return None
+            for p in layer_on:
+                for j in _on_to_off(grid, p[0], y_links):
+                    if src_on and j == src_idx:
+                        return (j, 0, p)
+                    if j not in seen_off:
+                        seen_off.add(j)
+                        layer_off.append((j, 0, p))
+            layer_on = []
+        if layer_off:
+            size += 1
+            if size > limit:
+                return None
+            nxt = []
+            for p in layer_off:
+                for j in _off_to_on(grid, p[0], y_links, True):
+                    if not src_on and j == src_idx:
+                        return (j, 1, p)
+                    if j not in seen_on:
+                        seen_on.add(j)
+                        nxt.append((j, 1, p))
+            layer_off, layer_on = [], nxt
+    return None
+
+
+def _is_ancestor(node: tuple, idx: int, on: int) -> bool:
+    """SE's isParent: whether (idx, on) is a strict ancestor of the linked path node."""
+    node = node[2]
+    while node is not None:
+        if node[0] == idx and node[1] == on:
+            return True
+        node = node[2]
+    return False
+
+
+def _cycles(grid: _Grid, src_idx: int, y_links: bool, x_links: bool) -> List[tuple]:
+    """SE's doCycles from an "on" potential: every path back to it found at length >= 4 (linked path nodes)."""
+    root = (src_idx, 1, None)
+    seen_on = {src_idx}
+    pend_on, found = [root], []
+    length = 0
+    while pend_on:
+        length += 1
+        pend_off = []
+        for p in pend_on:
+            for j in _on_to_off(grid, p[0], y_links):
+                if not _is_ancestor(p, j, 0):
+                    pend_off.append((j, 0, p))
+        length += 1
+        pend_on = []
+        for p in pend_off:
+            for j in _off_to_on(grid, p[0], y_links, x_links):
+                if length >= 4 and j == src_idx:
+                    found.append((j, 1, p))
+                if j not in seen_on:
+                    seen_on.add(j)
+                    pend_on.append((j, 1, p))
+    return found
+
+
+def _path_nodes(node: tuple, side: int) -> tuple:
+    """A linked path as a chain of (cell, digit, on) nodes from the assumption to the end."""
+    out = []
+    while node is not None:
+        out.append((node[0] // side, node[0] % side + 1, bool(node[1])))
+        node = node[2]
+    return tuple(reversed(out))
+
+
+def _cycle_record(grid: _Grid, dst: tuple, y_links: bool, x_links: bool):
+    """SE's createCycleHint: (complexity, removable, cells) of a cycle, removable being the candidates that see
+    an "on" and an "off" potential of the same digit in the cycle."""
+    side, cand, tab = grid.side, grid.cand, grid.tab
+    walk = []
+    node = dst
+    while node[2] is not None:
+        walk.append(node)
+        node = node[2]
+    cells = {n[0] // side for n in walk}
+    forw, back = set(), set()
+    for n in walk:
+        cell, d = divmod(n[0], side)
+        bit = 1 << d
+        target = forw if n[1] else back
+        for q in tab.peer_set[cell]:
+            if q not in cells and cand[q] & bit:
+                target.add((q, d + 1))
+    removable = tuple(sorted(forw & back))
+    complexity = len({(n[0], n[1]) for n in walk} | {(node[0], node[1])})
+    return complexity, removable, cells
+
+
+def _cycle_name(y_links: bool, x_links: bool, cell_count: int) -> str:
+    """CycleHint.getName."""
+    if x_links and y_links:
+        return "Bidirectional Cycle"
+    if y_links:
+        return "Bidirectional Y-Cycle"
+    return "Generalized X-Wing" if cell_count == 4 else "Bidirectional X-Cycle"
+
+
+def _forcing_name(y_links: bool, complexity: int) -> str:
+    """ForcingChainHint.getName (the unary producer only makes X-chains and XY-chains)."""
+    if y_links:
+        return "Forcing Chain"
+    return "Turbot Fish" if complexity == 6 else "Forcing X-Chain"
+
+
+def _max_complexity(base: float, best: Optional[float]) -> int:
+    """The largest complexity whose difficulty base + length does not exceed `best` (no bound without one)."""
+    if best is None:
+        return 1 << 30
+    complexity = 1
+    while base + length_difficulty(complexity + 1) <= best + 1e-9:
+        complexity += 1
+        if complexity > 4096:
+            break
+    return complexity
+
+
+def _unary_records(grid: _Grid, passes) -> list:
+    """Every hint of SE's unary chaining over the given passes ((y_links, x_links), ...), as sortable records."""
+    side, cand = grid.side, grid.cand
+    records: list = []
+    best: Optional[tuple] = None
+    for y_links, x_links in passes:
+        cycle_base = 7.0 if (x_links and y_links) else 6.5
+        chain_base = 7.0 if y_links else 6.6
+        for cell, m in enumerate(cand):
+            rest = m & (m - 1)
+            if not rest:
+                continue
+            if not x_links and rest & (rest - 1):
+                continue  # Y-cycles start from bivalue cells only
+            while m:
+                low = m & -m
+                m ^= low
+                d = low.bit_length() - 1
+                idx = cell * side + d
+                for dst in _cycles(grid, idx, y_links, x_links):
+                    complexity, removable, cells = _cycle_record(grid, dst, y_links, x_links)
+                    if removable:
+                        difficulty = cycle_base + length_difficulty(complexity)
+                        key = 4 if (x_links and y_links) else (3 if y_links else 2)
+                        name = _cycle_name(y_links, x_links, len(cells))
+                        record = (difficulty, complexity, key, len(records), removable, name, None,
+                                  (_path_nodes(dst, side),))
+                        records.append(record)
+                        if best is None or record < best:
+                            best = record
+                if not x_links:
+                    continue
+                limit = _max_complexity(chain_base, best[0] if best else None)
+                for start in (idx * 2 + 1, idx * 2):
+                    dst = _forcing_target(grid, start, y_links, limit)
+                    if dst is None:
+                        continue
+                    chain = _path_nodes(dst, side)
+                    complexity = len(chain)
+                    if dst[1]:
+                        removable = tuple((cell, e + 1) for e in range(side) if cand[cell] >> e & 1 and e != d)
+                        placement = ((cell, d + 1),)
+                    else:
+                        removable = ((cell, d + 1),)
+                        placement = None
+                    difficulty = chain_base + length_difficulty(complexity)
+                    record = (difficulty, complexity, 4 if y_links else 2, len(records), removable,
+                              _forcing_name(y_links, complexity), placement, (chain,))
+                    records.append(record)
+                    if best is None or record < best:
+                        best = record
+    return records
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Binary, cell and region chaining (SE's getMultipleChainsHintList), for Nishio, multiple and dynamic chains.
+
+def _run_path(run: _Run, node: int, side: int, first: Optional[tuple] = None) -> tuple:
+    """The main line of a potential's derivation (first parents), as (cell, digit, on) nodes from the assumption;
+    `first` gives the parents of a node not stored (the new side of a contradiction)."""
+    out = []
+    parents = first
+    while True:
+        idx = node >> 1
+        out.append((idx // side, idx % side + 1, bool(node & 1)))
+        if parents is None:
+            parents = (run.on if node & 1 else run.off)[idx]
+        if not parents:
+            break
+        node = parents[0]
+        parents = None
+    return tuple(reversed(out))
+
+
+class _Chainer:
+    """One producer's search: SE's Chaining(isMultiple, isDynamic, isNishio, 0) on one grid."""
+
+    def __init__(self, board: CandidateGrid, multiple: bool, dynamic: bool, nishio: bool):
+        self.grid = _Grid(board)
+        self.side = self.grid.side
+        self.multiple, self.dynamic, self.nishio = multiple, dynamic, nishio
+        self.base = 7.5 if nishio else (8.5 if dynamic else 8.0)
+        self.runs: Dict[int, _Run] = {}
+        self.records: list = []
+
+    def run(self, node: int) -> _Run:
+        """The propagation from one potential, computed once."""
+        got = self.runs.get(node)
+        if got is None:
+            got = self.runs[node] = _propagate(self.grid, node, not self.nishio, self.dynamic)
+        return got
+
+    def removable_for(self, idx: int, on: bool) -> Tuple[tuple, Optional[tuple]]:
+        """(removable candidates, placement) of a result potential: an "on" removes the cell's other digits."""
+        side = self.side
+        cell, d = divmod(idx, side)
+        if on:
+            m = self.grid.cand[cell]
+            return tuple((cell, e + 1) for e in range(side) if m >> e & 1 and e != d), ((cell, d + 1),)
+        return ((cell, d + 1),), None
+
+    def add(self, name: str, complexity: int, key: int, removable: tuple, placement, chains) -> None:
+        """Record a hint worth something (SE's isWorth: it removes a candidate)."""
+        if removable:
+            difficulty = self.base + length_difficulty(complexity)
+            self.records.append((difficulty, complexity, key, len(self.records), removable, name, placement, chains))
+
+    def name(self, kind: str) -> str:
+        """SE's getName: prefix, kind, ' Chains'."""
+        if self.nishio:
+            return "Nishio Forcing Chains"
+        return ("Dynamic " if self.dynamic else "") + kind + " Chains"
+
+    def search(self) -> list:
+        """SE's getMultipleChainsHintList: every cell in order, every candidate of it."""
+        cand, side = self.grid.cand, self.side
+        for cell, m in enumerate(cand):
+            rest = m & (m - 1)
+            if not rest:
+                continue
+            card = m.bit_count()
+            if card > 2 or self.dynamic:
+                self.search_cell(cell, m, card)
+        return self.records
+
+    def search_cell(self, cell: int, mask: int, card: int) -> None:
+        """SE's getMultipleChainsHintListForCell."""
+        side = self.side
+        binary = self.dynamic or self.nishio
+        double = card >= 3 and not self.nishio and self.dynamic
+        value_runs = []
+        cell_on: Optional[dict] = None
+        cell_off: Optional[dict] = None
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            d = low.bit_length() - 1
+            idx = cell * side + d
+            on_run = self.run(idx * 2 + 1)
+            if binary:
+                self.contradiction(idx, on_run, True)
+                off_run = self.run(idx * 2)
+                self.contradiction(idx, off_run, False)
+                if double:
+                    self.doubles(idx, on_run, off_run)
+            if not self.nishio:
+                self.regions(cell, d, on_run)
+            value_runs.append(on_run)
+            if cell_on is None:
+                cell_on, cell_off = dict(on_run.on), dict(on_run.off)
+            else:
+                cell_on = {j: 0 for j in cell_on if j in on_run.on}
+                cell_off = {j: 0 for j in cell_off if j in on_run.off}
+        if self.nishio or not (card == 2 or (self.multiple and card > 2)):
+            return
+        for targets, on in ((cell_on, True), (cell_off, False)):
+            for j in targets:
+                node = j * 2 + on
+                removable, placement = self.removable_for(j, on)
+                if removable:
+                    complexity = sum(run.count(node) for run in value_runs)
+                    chains = tuple(_run_path(run, node, side) for run in value_runs)
+                    self.add(self.name("Cell Forcing"), complexity, 5, removable, placement, chains)
+
+    def contradiction(self, idx: int, run: _Run, src_on: bool) -> None:
+        """SE's contradiction hints: the assumption leads to a potential both on and off."""
+        if run.absurd is None:
+            return
+        j, on_parents, off_parents = run.absurd
+        on_node, off_node = j * 2 + 1, j * 2
+        if on_parents is None:
+            complexity = run.count(on_node) + run.count_new(off_node, off_parents)
+            chains = (_run_path(run, on_node, self.side), _run_path(run, off_node, self.side, off_parents))
+        else:
+            complexity = run.count_new(on_node, on_parents) + run.count(off_node)
+            chains = (_run_path(run, on_node, self.side, on_parents), _run_path(run, off_node, self.side))
+        removable, placement = self.removable_for(idx, not src_on)
+        kind = "Forcing" if self.nishio else "Contradiction Forcing"
+        self.add(self.name(kind), complexity, 7, removable, placement, chains)
+
+    def doubles(self, idx: int, on_run: _Run, off_run: _Run) -> None:
+        """SE's double forcing chains: a potential forced the same way by the assumption and its negation."""
+        side = self.side
+        for targets, other, on in ((on_run.on, off_run.on, True), (on_run.off, off_run.off, False)):
+            for j in targets:
+                if j in other:
+                    node = j * 2 + on
+                    removable, placement = self.removable_for(j, on)
+                    if removable:
+                        complexity = on_run.count(node) + off_run.count(node)
+                        chains = (_run_path(on_run, node, side), _run_path(off_run, node, side))
+                        self.add(self.name("Double Forcing"), complexity, 1, removable, placement, chains)
+
+    def regions(self, cell: int, d: int, on_run: _Run) -> None:
+        """SE's doRegionChainings: every position of the digit in a unit where the cell is the first position."""
+        grid, side = self.grid, self.side
+        tab = grid.tab
+        for r, k in tab.cell_regions[cell]:
+            positions = grid.rpos[r * side + d]
+            count = positions.bit_count()
+            if not (count == 2 or (self.multiple and count > 2)):
+                continue
+            if (positions & -positions) != (1 << k):
+                continue
+            runs = []
+            p = positions
+            while p:
+                low = p & -p
+                p ^= low
+                q = tab.regions[r][low.bit_length() - 1]
+                runs.append(on_run if q == cell else self.run((q * side + d) * 2 + 1))
+            region_on = [j for j in on_run.on if all(j in run.on for run in runs)]
+            region_off = [j for j in on_run.off if all(j in run.off for run in runs)]
+            for targets, on in ((region_on, True), (region_off, False)):
+                for j in targets:
+                    node = j * 2 + on
+                    removable, placement = self.removable_for(j, on)
+                    if removable:
+                        complexity = sum(run.count(node) for run in runs)
+                        chains = tuple(_run_path(run, node, side) for run in runs)
+                        self.add(self.name("Region Forcing"), complexity, 6, removable, placement, chains)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The producers.
+
+def _steps(records: list) -> Iterator[Step]:
+    """The records as Steps, in SE's sorted order, each effect once."""
+    records.sort(key=lambda rec: rec[:4])
+    seen = set()
+    for difficulty, complexity, _, _, removable, name, placement, chains in records:
+        if removable in seen:
+            continue
+        seen.add(removable)
+        cells = tuple(dict.fromkeys(node[0] for chain in chains for node in chain))
+        digits = tuple(sorted({node[1] for chain in chains for node in chain}))
+        yield Step(name, round(difficulty, 1), placements=placement or (), eliminations=removable,
+                   cells=cells, digits=digits, chains=chains, complexity=complexity)
+
+
+def _classic(board: CandidateGrid) -> bool:
+    """Whether every cell lies in a box, a row and a column (the chains are defined on such grids)."""
+    return all(len(units) >= 3 for units in _tables(board.layout).cell_regions)
+
+
+def cycles_and_forcing_chains(board: CandidateGrid, **options) -> Iterator[Step]:
+    """SE's Chaining(false, false, false, 0): bidirectional cycles and forcing X-/XY-chains, easiest first."""
+    if not _classic(board):
+        return iter(())
+    grid = _Grid(board)
+    return _steps(_unary_records(grid, ((False, True), (True, False), (True, True))))
+
+
+def nishio_forcing_chains(board: CandidateGrid, **options) -> Iterator[Step]:
+    """SE's Chaining(false, true, true, 0): dynamic X-chains from an assumption to a contradiction."""
+    if not _classic(board):
+        return iter(())
+    return _steps(_Chainer(board, False, True, True).search())
+
+
+def multiple_forcing_chains(board: CandidateGrid, **options) -> Iterator[Step]:
+    """SE's Chaining(true, false, false, 0): static cell and region forcing chains."""
+    if not _classic(board):
+        return iter(())
+    return _steps(_Chainer(board, True, False, False).search())
+
+
+def dynamic_forcing_chains(board: CandidateGrid, level: int = 0, **options) -> Iterator[Step]:
+    """SE's Chaining(true, true, false, level); level 0 only for now (levels 1-3 find nothing yet)."""
+    if level != 0 or not _classic(board):
+        return iter(())
+    return _steps(_Chainer(board, True, True, False).search())
