@@ -256,43 +256,109 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool) -> _Run:
 # ----------------------------------------------------------------------------------------------------------------
 # Static unary chains (SE's doUnaryChaining): forcing chains and bidirectional cycles.
 
-def _on_to_off(grid: _Grid, idx: int, y_links: bool) -> List[int]:
-    """SE's getOnToOff on the grid as it is: the candidates an "on" potential turns off, in SE's order."""
-    side, cand = grid.side, grid.cand
-    cell, d = divmod(idx, side)
-    out = []
-    bit = 1 << d
-    if y_links:
-        m = cand[cell] & ~bit
+def _links(grid: _Grid, y_links: bool, x_links: bool) -> Tuple[dict, dict]:
+    """The static implication graph of one pass: candidate -> candidates an "on" turns off (SE's getOnToOff),
+    candidate -> candidates an "off" turns on (getOffToOn), each list in SE's order."""
+    side, cand, rpos, tab = grid.side, grid.cand, grid.rpos, grid.tab
+    peers, cell_regions, regions = tab.peers, tab.cell_regions, tab.regions
+    on_off: Dict[int, list] = {}
+    off_on: Dict[int, list] = {}
+    for cell, mask in enumerate(cand):
+        if not mask:
+            continue
+        rest = mask & (mask - 1)
+        bivalue = bool(rest) and not (rest & (rest - 1))
+        m = mask
         while m:
             low = m & -m
             m ^= low
-            out.append(cell * side + low.bit_length() - 1)
-    out.extend(q * side + d for q in grid.tab.peers[cell] if cand[q] & bit)
-    return out
+            d = low.bit_length() - 1
+            idx = cell * side + d
+            out = []
+            if y_links:
+                others = mask & ~low
+                while others:
+                    o = others & -others
+                    others ^= o
+                    out.append(cell * side + o.bit_length() - 1)
+            out.extend(q * side + d for q in peers[cell] if cand[q] & low)
+            on_off[idx] = out
+            out = []
+            if y_links and bivalue:
+                out.append(cell * side + (mask & ~low).bit_length() - 1)
+            if x_links:
+                for r, k in cell_regions[cell]:
+                    pos = rpos[r * side + d] & ~(1 << k)
+                    if pos and not (pos & (pos - 1)):
+                        j = regions[r][pos.bit_length() - 1] * side + d
+                        if j not in out:
+                            out.append(j)
+            off_on[idx] = out
+    return on_off, off_on
 
 
-def _off_to_on(grid: _Grid, idx: int, y_links: bool, x_links: bool) -> List[int]:
-    """SE's getOffToOn on the grid as it is (no hidden parents): bivalue cell, then units with two positions."""
-    side, cand, rpos, tab = grid.side, grid.cand, grid.rpos, grid.tab
-    cell, d = divmod(idx, side)
-    out = []
-    if y_links:
-        m = cand[cell]
-        rest = m & (m - 1)
-        if rest and not (rest & (rest - 1)):
-            out.append(cell * side + (m & ~(1 << d)).bit_length() - 1)
-    if x_links:
-        for r, k in tab.cell_regions[cell]:
-            m = rpos[r * side + d] & ~(1 << k)
-            if m and not (m & (m - 1)):
-                j = tab.regions[r][m.bit_length() - 1] * side + d
-                if j not in out:
-                    out.append(j)
-    return out
+def _reachability(on_off: dict, off_on: dict) -> Tuple[dict, dict]:
+    """Over the nodes of a static implication graph (2 * candidate + on): the strongly connected component of
+    each node, and for each component the nodes it reaches (a bit mask). Tarjan's algorithm, iteratively."""
+    succ = {}
+    for idx, outs in on_off.items():
+        succ[idx * 2 + 1] = [j * 2 for j in outs]
+    for idx, outs in off_on.items():
+        succ[idx * 2] = [j * 2 + 1 for j in outs]
+    index: Dict[int, int] = {}
+    low: Dict[int, int] = {}
+    comp: Dict[int, int] = {}
+    reach: Dict[int, int] = {}
+    stack: List[int] = []
+    on_stack = set()
+    counter = 0
+    for root in succ:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, i = work[-1]
+            outs = succ[node]
+            if i < len(outs):
+                work[-1] = (node, i + 1)
+                nxt = outs[i]
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, 0))
+                elif nxt in on_stack and index[nxt] < low[node]:
+                    low[node] = index[nxt]
+                continue
+            work.pop()
+            if work and low[node] < low[work[-1][0]]:
+                low[work[-1][0]] = low[node]
+            if low[node] == index[node]:
+                members = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    comp[top] = node
+                    members.append(top)
+                    if top == node:
+                        break
+                mask = 0
+                for member in members:
+                    mask |= 1 << member
+                for member in members:
+                    for nxt in succ[member]:
+                        if comp.get(nxt, node) != node:
+                            mask |= reach[comp[nxt]]
+                reach[node] = mask
+    return comp, reach
 
 
-def _forcing_target(grid: _Grid, start: int, y_links: bool, limit: int) -> Optional[tuple]:
+def _forcing_target(on_off: dict, off_on: dict, start: int, limit: int) -> Optional[tuple]:
     """SE's doForcingChains from one potential, layer by layer: the first potential that is the start's negation
     (as a linked path (idx, on, parent)), or None; no search beyond `limit` nodes."""
     src_idx, src_on = start >> 1, start & 1
@@ -312,10 +378,10 @@ def _forcing_target(grid: _Grid, start: int, y_links: bool, limit: int) -> Optio
             if size > limit:
                 return None
             for p in layer_on:
-                for j in _on_to_off(grid, p[0], y_links):
-                    if src_on and j == src_idx:
-                        return (j, 0, p)
+                for j in on_off[p[0]]:
                     if j not in seen_off:
+                        if src_on and j == src_idx:
+                            return (j, 0, p)
                         seen_off.add(j)
                         layer_off.append((j, 0, p))
             layer_on = []
@@ -325,49 +391,44 @@ def _forcing_target(grid: _Grid, start: int, y_links: bool, limit: int) -> Optio
                 return None
             nxt = []
             for p in layer_off:
-                for j in _off_to_on(grid, p[0], y_links, True):
-                    if not src_on and j == src_idx:
-                        return (j, 1, p)
+                for j in off_on[p[0]]:
                     if j not in seen_on:
+                        if not src_on and j == src_idx:
+                            return (j, 1, p)
                         seen_on.add(j)
                         nxt.append((j, 1, p))
             layer_off, layer_on = [], nxt
     return None
 
 
-def _is_ancestor(node: tuple, idx: int, on: int) -> bool:
-    """SE's isParent: whether (idx, on) is a strict ancestor of the linked path node."""
-    node = node[2]
-    while node is not None:
-        if node[0] == idx and node[1] == on:
-            return True
-        node = node[2]
-    return False
-
-
-def _cycles(grid: _Grid, src_idx: int, y_links: bool, x_links: bool) -> List[tuple]:
-    """SE's doCycles from an "on" potential: every path back to it found at length >= 4 (linked path nodes)."""
+def _cycles(on_off: dict, off_on: dict, src_idx: int, limit: int) -> Iterator[List[tuple]]:
+    """SE's doCycles from an "on" potential: the paths back to it found at each length >= 4 (linked path nodes),
+    a list per length, up to `limit` links. An "off" is reached once per path (SE's isParent test), an "on" once."""
     root = (src_idx, 1, None)
     seen_on = {src_idx}
-    pend_on, found = [root], []
+    pend_on = [root]
     length = 0
-    while pend_on:
+    while pend_on and length + 2 <= limit:
         length += 1
         pend_off = []
         for p in pend_on:
-            for j in _on_to_off(grid, p[0], y_links):
-                if not _is_ancestor(p, j, 0):
+            for j in on_off[p[0]]:
+                node = p[2]
+                while node is not None and not (node[0] == j and not node[1]):
+                    node = node[2]
+                if node is None:
                     pend_off.append((j, 0, p))
         length += 1
-        pend_on = []
+        pend_on, found = [], []
         for p in pend_off:
-            for j in _off_to_on(grid, p[0], y_links, x_links):
-                if length >= 4 and j == src_idx:
+            for j in off_on[p[0]]:
+                if j == src_idx and length >= 4:
                     found.append((j, 1, p))
                 if j not in seen_on:
                     seen_on.add(j)
                     pend_on.append((j, 1, p))
-    return found
+        if found:
+            yield found
 
 
 def _path_nodes(node: tuple, side: int) -> tuple:
@@ -379,7 +440,7 @@ def _path_nodes(node: tuple, side: int) -> tuple:
     return tuple(reversed(out))
 
 
-def _cycle_record(grid: _Grid, dst: tuple, y_links: bool, x_links: bool):
+def _cycle_record(grid: _Grid, dst: tuple):
     """SE's createCycleHint: (complexity, removable, cells) of a cycle, removable being the candidates that see
     an "on" and an "off" potential of the same digit in the cycle."""
     side, cand, tab = grid.side, grid.cand, grid.tab
@@ -418,26 +479,32 @@ def _forcing_name(y_links: bool, complexity: int) -> str:
     return "Turbot Fish" if complexity == 6 else "Forcing X-Chain"
 
 
-def _max_complexity(base: float, best: Optional[float]) -> int:
-    """The largest complexity whose difficulty base + length does not exceed `best` (no bound without one)."""
+def _limit(base: float, sort_key: int, best: Optional[tuple]) -> int:
+    """The largest complexity a hint of this base and sort key may have and still come before `best` (a record
+    found earlier, which wins ties): SE's order is difficulty, complexity, sort key, then discovery."""
     if best is None:
         return 1 << 30
     complexity = 1
-    while base + length_difficulty(complexity + 1) <= best + 1e-9:
+    while (base + length_difficulty(complexity + 1), complexity + 1, sort_key) < best[:3]:
         complexity += 1
-        if complexity > 4096:
-            break
-    return complexity
+    return complexity if (base + length_difficulty(complexity), complexity, sort_key) < best[:3] else 0
 
 
 def _unary_records(grid: _Grid, passes) -> list:
-    """Every hint of SE's unary chaining over the given passes ((y_links, x_links), ...), as sortable records."""
+    """The hints of SE's unary chaining over the passes ((y_links, x_links), ...) that may come first, as
+    sortable records (a search stops where a bound shows it can only find hints after the best one so far)."""
     side, cand = grid.side, grid.cand
     records: list = []
     best: Optional[tuple] = None
     for y_links, x_links in passes:
         cycle_base = 7.0 if (x_links and y_links) else 6.5
+        cycle_key = 4 if (x_links and y_links) else (3 if y_links else 2)
         chain_base = 7.0 if y_links else 6.6
+        chain_key = 4 if y_links else 2
+        if _limit(min(cycle_base, chain_base), 0, best) < 4:
+            continue
+        on_off, off_on = _links(grid, y_links, x_links)
+        comp, reach = _reachability(on_off, off_on)
         for cell, m in enumerate(cand):
             rest = m & (m - 1)
             if not rest:
@@ -449,22 +516,29 @@ def _unary_records(grid: _Grid, passes) -> list:
                 m ^= low
                 d = low.bit_length() - 1
                 idx = cell * side + d
-                for dst in _cycles(grid, idx, y_links, x_links):
-                    complexity, removable, cells = _cycle_record(grid, dst, y_links, x_links)
-                    if removable:
-                        difficulty = cycle_base + length_difficulty(complexity)
-                        key = 4 if (x_links and y_links) else (3 if y_links else 2)
-                        name = _cycle_name(y_links, x_links, len(cells))
-                        record = (difficulty, complexity, key, len(records), removable, name, None,
-                                  (_path_nodes(dst, side),))
-                        records.append(record)
-                        if best is None or record < best:
-                            best = record
+                on_node, off_node = idx * 2 + 1, idx * 2
+                looped = any(comp[j * 2] == comp[on_node] for j in on_off[idx])
+                for found in (_cycles(on_off, off_on, idx, _limit(cycle_base, cycle_key, best)) if looped else ()):
+                    worth = False
+                    for dst in found:
+                        complexity, removable, cells = _cycle_record(grid, dst)
+                        if removable:
+                            worth = True
+                            difficulty = cycle_base + length_difficulty(complexity)
+                            name = _cycle_name(y_links, x_links, len(cells))
+                            record = (difficulty, complexity, cycle_key, len(records), removable, name, None,
+                                      (_path_nodes(dst, side),))
+                            records.append(record)
+                            if best is None or record < best:
+                                best = record
+                    if worth:
+                        break  # longer cycles from this start never come first
                 if not x_links:
                     continue
-                limit = _max_complexity(chain_base, best[0] if best else None)
-                for start in (idx * 2 + 1, idx * 2):
-                    dst = _forcing_target(grid, start, y_links, limit)
+                for start, end in ((on_node, off_node), (off_node, on_node)):
+                    if not reach[comp[start]] >> end & 1:
+                        continue
+                    dst = _forcing_target(on_off, off_on, start, _limit(chain_base, chain_key, best))
                     if dst is None:
                         continue
                     chain = _path_nodes(dst, side)
@@ -476,7 +550,7 @@ def _unary_records(grid: _Grid, passes) -> list:
                         removable = ((cell, d + 1),)
                         placement = None
                     difficulty = chain_base + length_difficulty(complexity)
-                    record = (difficulty, complexity, 4 if y_links else 2, len(records), removable,
+                    record = (difficulty, complexity, chain_key, len(records), removable,
                               _forcing_name(y_links, complexity), placement, (chain,))
                     records.append(record)
                     if best is None or record < best:
