@@ -118,8 +118,8 @@ def test_ctrl_c_says_what_was_done_and_keeps_it(tmp_path):
     path = tmp_path / "many.txt"
     path.write_bytes((PUZZLES / "sudoku" / "17clue-200.txt").read_bytes() * 200)
     child = subprocess.Popen([sys.executable, "-m", "puzzlesat", "sudoku", "-j", "1", str(path)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    first = child.stdout.readline()  # under way: interrupt it now
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    first = child.stdout.readline()  # under way: interrupt it now (unbuffered: communicate() gets the rest)
     time.sleep(0.2)
     child.send_signal(signal.SIGINT)
     rest, stderr = child.communicate(timeout=120)

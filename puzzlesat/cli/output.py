@@ -7,6 +7,8 @@ report on stderr, and the summary under pretty output. The loop tallies, reports
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections import Counter
 from typing import Iterable, Optional, Tuple
@@ -71,33 +73,36 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     report = progress.say if progress is not None else env.error
     tally: Counter = Counter()  # answers by status
     seen = failed = 0
-    try:
-        for answer in answers:
-            seen += 1
-            if presenter.failed(answer):
-                failed += 1
-                problem = presenter.problem(answer)
-                if problem:
-                    report(problem)
-            shown = show(answer)
-            if shown is None:
-                pass  # nothing to show in this format (the problem line said it all)
-            elif console is not None:
-                console.print(shown)
-            else:
-                env.stdout.write(shown + "\n")
-                if presenter.flush_each:
-                    env.stdout.flush()
-            tally[presenter.status(answer)] += 1
-            if progress is not None:
-                progress.update(seen, *presenter.progress(answer, seen))
-    except KeyboardInterrupt:
-        _close(progress)
-        env.stdout.flush()
-        env.note(_summary(presenter, tally, started, interrupted=True))
-        raise Interrupted() from None
-    finally:
-        _close(progress)
+    with WholeWrites() as guard:
+        try:
+            for answer in answers:
+                seen += 1
+                if presenter.failed(answer):
+                    failed += 1
+                    problem = presenter.problem(answer)
+                    if problem:
+                        report(problem)
+                shown = show(answer)
+                guard.writing = True
+                if shown is None:
+                    pass  # nothing to show in this format (the problem line said it all)
+                elif console is not None:
+                    console.print(shown)
+                else:
+                    env.stdout.write(shown + "\n")
+                    if presenter.flush_each:
+                        env.stdout.flush()
+                tally[presenter.status(answer)] += 1
+                guard.done()
+                if progress is not None:
+                    progress.update(seen, *presenter.progress(answer, seen))
+        except KeyboardInterrupt:
+            _close(progress)
+            env.stdout.flush()
+            env.note(_summary(presenter, tally, started, interrupted=True))
+            raise Interrupted() from None
+        finally:
+            _close(progress)
     if console is not None and seen and not env.quiet:
         closing = presenter.summary(tally)
         if closing is not None:
@@ -108,6 +113,35 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     if not seen:
         return None
     return ExitStatus.FAILED if failed else ExitStatus.OK
+
+
+class WholeWrites:
+    """While writing, Ctrl-C waits until the answer is written and counted (a write cut in the middle loses
+    buffered lines); at any other moment it interrupts at once. One handler for the whole loop."""
+
+    def __init__(self):
+        self.writing = self.pending = False
+        self.previous = None
+
+    def __enter__(self) -> "WholeWrites":
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _interrupt(self, number, frame) -> None:
+        if not self.writing:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    def done(self) -> None:
+        """The answer is out: a Ctrl-C that came meanwhile interrupts now."""
+        self.writing = False
+        if self.pending:
+            raise KeyboardInterrupt
 
 
 def _close(progress) -> None:
