@@ -72,10 +72,14 @@ def _checked(check):
 @jobs_option
 @quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
-@click.option("--rate", is_flag=True, help="Rate each puzzle: score, Chen's complexity, deduction level (JSON: 'rating').")
-@click.option("--explain", is_flag=True, help="Show the human deductions (singles, pointing/claiming, subsets, ...) "
-                                              "step by step, then how the solver finishes.")
-@click.option("--hint", is_flag=True, help="Show only the next deduction.")
+@click.option("--rate", is_flag=True, help="Rate each puzzle on Sudoku Explainer's scale (ER/EP/ED, the hardest "
+                                           "technique) and by effort (score), with Chen's complexity and the "
+                                           "search measures (JSON: 'rating').")
+@click.option("--explain", is_flag=True, help="Show the steps a person can take, Sudoku Explainer's way (simplest "
+                                              "technique first, chains included), to the end.")
+@click.option("--hint", is_flag=True, help="Show only the next step: the simplest one there is.")
+@click.option("--candidates", is_flag=True, help="With --hint or --explain: show the candidate grid they start "
+                                                 "from (pencil marks, as HoDoKu writes them; JSON: 'candidates').")
 @click.option("--variant", "variants", multiple=True, metavar="NAME",
               help="Variant rules (repeatable): diagonal, windoku, anti-king, anti-knight, jigsaw (with --regions), "
                    "killer (with --cages).")
@@ -85,7 +89,7 @@ def _checked(check):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, jobs, dimacs, rate, explain, hint, variants, regions, cages) -> int:
+          alphabet, jobs, dimacs, rate, explain, hint, candidates, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -100,6 +104,8 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     """
     if explain and hint:
         raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
+    if candidates and not (explain or hint):
+        raise click.UsageError("--candidates goes with --hint or --explain (the grid they start from)")
     if dimacs:
         _check_dimacs_alone(click.get_current_context())
     check_paths(files)  # a missing file is a usage error before anything else happens
@@ -110,7 +116,8 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
         return _write_dimacs(env, records, encoding, variant)
     if set(files) <= {"-"} and env.stdin_isatty:
         env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
-    options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint)
+    options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint,
+                           candidates)
     fmt = resolve_format(output_format, env)
     progress = env.progress_bar(lambda: count_lines(files), "puzzles") if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
@@ -174,7 +181,8 @@ class SudokuPresenter(Presenter):
         return read, f"line {read:,}"
 
 
-SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint")
+SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint",
+                "candidates")
 
 
 def _check_dimacs_alone(ctx: click.Context) -> None:

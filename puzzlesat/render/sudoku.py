@@ -12,7 +12,7 @@ from rich.text import Text
 from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
 from puzzlesat.render.sudoku_grid import BORDER_STYLE, grid
-from puzzlesat.sudoku.report import count_complete
+from puzzlesat.sudoku.report import candidates_grid, count_complete
 from puzzlesat.sudoku.solver import Status
 
 STATUS_STYLES = {
@@ -59,15 +59,18 @@ def summary(tally: Counter) -> Text:
 
 
 def rating_text(rating) -> Text:
-    """'score 7.3  level probing (hardest: hidden pair)  complexity 1.63  ...' on one line."""
+    """'SE 7.2/1.2/1.2 (Forcing Chain, 64 steps)  effort 9.1  level probing  complexity 1.63 ...' on one line."""
     if rating is None:
         return Text("no rating (the givens contradict each other)", style="red")
-    text = Text("score ", style="bold")
+    text = Text("SE ", style="bold")
+    text.append(f"{rating.er:.1f}", style="bold")
+    text.append(f"/{rating.ep:.1f}/{rating.ed:.1f}")
+    if rating.hardest:
+        text.append(f" ({rating.hardest}, {plural(rating.steps, 'step')})")
+    text.append("  effort ", style="bold")
     text.append(f"{rating.score:.1f}", style="bold")
     text.append("  level ")
     text.append(rating.level, style=LEVEL_STYLES.get(rating.level, ""))
-    if rating.hardest:
-        text.append(f" (hardest: {rating.hardest})")
     text.append(f"  complexity {rating.complexity:.3f}  open after propagation {rating.open_after_propagation}",
                 style=BORDER_STYLE)
     if rating.probe_rounds:
@@ -79,19 +82,21 @@ def rating_text(rating) -> Text:
 
 
 def step_text(number: Optional[int], step, puzzle) -> Text:
-    """'12. hidden single: 8 fits only r1c6 in box 2' with the technique highlighted."""
+    """'12. Hidden Single: 8 fits only r1c6 in box 2 (1.2)' with the technique highlighted."""
     text = Text(f"{number:>3}. " if number is not None else "", style=BORDER_STYLE)
     description = step.describe(puzzle)
     name, _, rest = description.partition(": ")
     text.append(name, style=TECHNIQUE_STYLE)
     text.append(": " + rest)
+    text.append(f" ({step.difficulty:.1f})", style=BORDER_STYLE)
     return text
 
 
-def explanation_view(record, explanation, rules=None) -> Group:
-    """The header, every step, how it ends, and the finished grid (solver-filled cells marked)."""
+def explanation_view(record, explanation, rules=None, marks=None) -> Group:
+    """The header, the grid (or the candidate grid `marks`), every step, how it ends, and the finished grid
+    (solver-filled cells marked)."""
     puzzle = explanation.puzzle
-    parts = [Text(f"{record.where}  explanation", style="bold"), grid(puzzle, rules=rules)]
+    parts = [Text(f"{record.where}  explanation", style="bold"), marks_view(marks) or grid(puzzle, rules=rules)]
     parts.extend(step_text(i, step, puzzle) for i, step in enumerate(explanation.steps, 1))
     parts.append(Text(explanation.ending, style=ENDING_STYLES.get(explanation.outcome, "bold yellow")))
     if explanation.outcome != "solved" and explanation.solution is not None:
@@ -99,14 +104,26 @@ def explanation_view(record, explanation, rules=None) -> Group:
     return Group(*parts)
 
 
-def hint_view(record, step, puzzle, rules=None) -> Group:
-    """One step, or a note that none is left."""
+def hint_view(record, step, puzzle, rules=None, marks=None) -> Group:
+    """One step, or a note that none is left, over the grid (or the candidate grid `marks`)."""
     header = Text(f"{record.where}  hint: ", style="bold")
     if step is None:
-        header.append("no technique applies (solved, or only search remains)", style="yellow")
+        header.append("no step: the puzzle is solved or contradicts itself", style="yellow")
         return Group(header)
     header.append_text(step_text(None, step, puzzle))
-    return Group(header, grid(puzzle, rules=rules))
+    return Group(header, marks_view(marks) or grid(puzzle, rules=rules))
+
+
+def marks_view(marks: Optional[list]) -> Optional[Text]:
+    """The pencil-mark grid's lines, frame dimmed; None without marks."""
+    if not marks:
+        return None
+    text = Text()
+    for line in marks:
+        for ch in line:
+            text.append(ch, style=BORDER_STYLE if ch in ".-:+|'" else "")
+        text.append("\n")
+    return text
 
 
 def generated_view(number: int, generated, show_solution: bool = False) -> Group:
@@ -122,10 +139,13 @@ def answer_view(answer, options) -> Group:
     or hint, and the rating."""
     record, result = answer.record, answer.result
     rules = answer_rules(record.puzzle, options.variant)
+    marks = candidates_grid(answer, options) if options.candidates and record.puzzle is not None else None
     if answer.explanation is not None:
-        parts = [status_text(record, result, options.count), explanation_view(record, answer.explanation, rules)]
+        parts = [status_text(record, result, options.count),
+                 explanation_view(record, answer.explanation, rules, marks)]
     elif options.hint and record.puzzle is not None:
-        parts = [status_text(record, result, options.count), hint_view(record, answer.hint, record.puzzle, rules)]
+        parts = [status_text(record, result, options.count),
+                 hint_view(record, answer.hint, record.puzzle, rules, marks)]
     else:
         parts = [result_view(record, result, options.count, rules)]
     if options.rate and record.puzzle is not None and result.status == Status.SOLVED:

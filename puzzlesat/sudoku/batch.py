@@ -29,7 +29,8 @@ from puzzlesat.sudoku.solver import Result, Status, shared_pool
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from puzzlesat.sudoku.explainer import Explanation, Step
+    from puzzlesat.sudoku.explainer import Explanation
+    from puzzlesat.sudoku.steps import Step
     from puzzlesat.sudoku.rating import Rating
     from puzzlesat.sudoku.variants import Variant
 
@@ -48,6 +49,7 @@ class SolveOptions:
     rate: bool = False
     explain: bool = False
     hint: bool = False
+    candidates: bool = False  # with explain or hint: the candidate grid they start from
 
     @property
     def budget(self) -> Optional[Budget]:
@@ -137,14 +139,23 @@ class _Answerer:
 
 
 def _extras(puzzle: Puzzle, variant, result: Result, options: SolveOptions, budget: Optional[Budget]) -> tuple:
-    """(rating, explanation, hint) as asked for, within what is left of the puzzle's budget."""
-    from puzzlesat.sudoku.explainer import explain, hint
+    """(rating, explanation, hint) as asked for, within what is left of the puzzle's budget; the solving path is
+    walked once for both the rating and the explanation. Uniqueness techniques only when uniqueness is proven."""
+    from puzzlesat.sudoku.explainer import Explanation, hint
+    from puzzlesat.sudoku.path import solving_path
     from puzzlesat.sudoku.rating import rate
 
     rules = None if variant is None else variant.rules(puzzle.shape)
-    rating = rate(puzzle, rules, budget) if options.rate and result.status == Status.SOLVED else None
-    explanation = explain(puzzle, rules, result.solution, budget=budget) if options.explain else None
-    step = hint(puzzle, rules) if options.hint else None
+    unique = result.unique is True
+    rating_wanted = options.rate and result.status == Status.SOLVED
+    path = None
+    if options.explain or rating_wanted:
+        path = solving_path(puzzle, rules, unique, budget=budget)
+        if path.outcome == "timeout":
+            raise OutOfBudget("the budget ran out on the solving path")
+    rating = rate(puzzle, rules, budget, path, unique) if rating_wanted else None
+    explanation = Explanation.of(puzzle, path, result.solution) if options.explain else None
+    step = hint(puzzle, rules, unique) if options.hint else None
     return rating, explanation, step
 
 

@@ -120,8 +120,8 @@ class CandidateGrid:
 
     @property
     def broken(self) -> bool:
-        """Some open cell has no candidate left (the state is contradictory)."""
-        return any(not m for v, m in zip(self.values, self.cands) if not v)
+        """Some cell has no candidate left (an open cell emptied, or a placed value its peer placed too)."""
+        return 0 in self.cands
 
     def candidates(self, cell: int) -> list:
         """The candidate digits of a cell."""

@@ -53,21 +53,20 @@ from functools import lru_cache
 from typing import Optional
 
 from puzzlesat.budget import Budget
+from puzzlesat.errors import OutOfBudget
 from puzzlesat.sat import Session
 from puzzlesat.sudoku.candidates import CandidateGrid
 from puzzlesat.sudoku.encode import clauses
-from puzzlesat.sudoku.explainer import TECHNIQUES, deduce, hidden_singles, naked_singles
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.literals import literals
+from puzzlesat.sudoku.path import Path, solving_path
 from puzzlesat.sudoku.rules import Rules, classic_rules
+from puzzlesat.sudoku.techniques import basic_producers, first_step
+from puzzlesat.sudoku.techniques.singles import hidden_singles, naked_singles
 
 LEVELS = ("singles", "reduction", "probing", "search")
 RATING_SOLVER = "glucose4"
-TECHNIQUE_WEIGHTS = {
-    "hidden single": 1.5, "naked single": 2.3, "pointing": 2.6, "claiming": 2.8, "naked pair": 3.0,
-    "x-wing": 3.2, "hidden pair": 3.4, "naked triple": 3.6, "swordfish": 3.8, "hidden triple": 4.0,
-    "xy-wing": 4.2, "naked quad": 5.0, "jellyfish": 5.2, "hidden quad": 5.4,
-}
+SINGLES = ("Hidden Single", "Naked Single")  # the steps of the singles level (unit propagation); others reduce
 SEARCH_NODE_LIMIT = 20_000
 SEARCH_BONUS = 3.0
 RANDOM_RUNS = 24
@@ -78,15 +77,19 @@ SCORE_WEIGHTS = {"open": 8.0, "random": 0.5, "search": 0.1, "probing": 0.25, "te
 
 @dataclass
 class Rating:
-    """The rating of one puzzle (see the module docstring for each field)."""
+    """The rating of one puzzle: SE's three numbers and the hardest technique on its path, the effort score, and
+    the measures behind it (see the module docstring for each field)."""
 
+    er: float
+    ep: float
+    ed: float
+    hardest: Optional[str]
+    steps: int
     score: float
     complexity: float
     level: str
-    hardest: Optional[str]
-    subset_size: int
-    steps: int
     open_after_propagation: int
+    technique: float = 0.0
     probes: int = 0
     probe_rounds: int = 0
     chain: int = 0
@@ -102,6 +105,8 @@ class Rating:
     def as_dict(self) -> dict:
         """JSON-ready form, floats rounded."""
         data = asdict(self)
+        for name in ("er", "ep", "ed", "technique"):
+            data[name] = round(data[name], 1)
         data["score"] = round(self.score, 2)
         data["complexity"] = round(self.complexity, 4)
         return data
@@ -132,17 +137,25 @@ class Rater:
         """Free the native solver."""
         self.session.close()
 
-    def rate(self, puzzle: Puzzle, budget: Optional[Budget] = None) -> Optional[Rating]:
-        """The rating, or None when the givens contradict each other under propagation; OutOfBudget when
-        `budget` runs out first."""
+    def rate(self, puzzle: Puzzle, budget: Optional[Budget] = None, path: Optional[Path] = None,
+             assume_unique: bool = True) -> Optional[Rating]:
+        """The rating, or None when the givens contradict each other; OutOfBudget when `budget` runs out first.
+        `path` is the puzzle's solving path when already walked (the explanation's), else it is walked here."""
         self.budget = None if budget is None else budget.start()
         givens = self.literals.stated(puzzle)
         self.probed = False
         ok, implied = self.propagate(givens)
         if not ok:
             return None
+        if path is None:
+            path = solving_path(puzzle, self.rules, assume_unique, budget=self.budget)
+        if path.outcome == "timeout":
+            raise OutOfBudget("the budget ran out during rating")
+        if path.outcome == "broken":
+            return None
         open_after = puzzle.shape.cells - len(self.literals.placed(implied))
         board = CandidateGrid.start(puzzle, self.rules)
+        board.assume_unique = assume_unique
         complexity = chen_complexity(board)
         waves = singles_waves(board.copy())
         ladder = _Ladder(self, board)
@@ -151,10 +164,11 @@ class Rater:
             return None
         if ladder.level != "search":
             ladder.guesses, ladder.conflicts, ladder.expected = self.search_from(givens)
-        rating = Rating(0.0, complexity, ladder.level, ladder.hardest, ladder.subset_size, ladder.steps, open_after,
-                        ladder.probes, ladder.probe_rounds, ladder.chain, ladder.stuck_open,
-                        ladder.guesses, ladder.conflicts, ladder.expected, waves, ladder.scarcest,
-                        ladder.longest_step, self.random_search(givens))
+        hardest = path.hardest
+        rating = Rating(path.er, path.ep, path.ed, hardest.technique if hardest else None, len(path.steps), 0.0,
+                        complexity, ladder.level, open_after, ladder.technique, ladder.probes, ladder.probe_rounds,
+                        ladder.chain, ladder.stuck_open, ladder.guesses, ladder.conflicts, ladder.expected, waves,
+                        ladder.scarcest, ladder.longest_step, self.random_search(givens))
         rating.score = combined_score(rating, self.side)
         return rating
 
@@ -320,33 +334,36 @@ class Rater:
 
 
 class _Ladder:
-    """Climb the deduction ladder on a board: human steps, then probing, then search."""
+    """Climb the deduction ladder on a board: SE's techniques short of chains, then probing, then search."""
 
     def __init__(self, rater: Rater, board: CandidateGrid):
         self.rater = rater
         self.board = board
-        self.steps = self.probes = self.probe_rounds = self.chain = self.guesses = self.conflicts = 0
+        self.probes = self.probe_rounds = self.chain = self.guesses = self.conflicts = 0
         self.stuck_open = self.scarcest = self.longest_step = 0
-        self.expected = 0.0
-        self.rank = -1
+        self.expected = self.technique = 0.0
+        self.reduced = False
         self.level = "singles"
 
-    @property
-    def hardest(self) -> Optional[str]:
-        return TECHNIQUES[self.rank] if self.rank >= 0 else None
-
-    @property
-    def subset_size(self) -> int:
-        name = self.hardest or ""
-        return {"pair": 2, "triple": 3, "quad": 4}.get(name.split()[-1], 0) if " " in name else 0
+    def deduce(self) -> None:
+        """SE's techniques short of chains until none applies, singles before all others (so that the singles
+        level is unit propagation); the hardest difficulty used is kept."""
+        board, basic = self.board, ladder_producers()
+        while not board.solved and not board.broken:
+            if self.rater.budget is not None:
+                self.rater.budget.check("rating")
+            step = first_step(board, basic)
+            if step is None:
+                return
+            board.apply(step)
+            self.technique = max(self.technique, step.difficulty)
+            self.reduced = self.reduced or step.technique not in SINGLES
 
     def run(self) -> None:
         """Until solved (or broken): techniques; when stuck, the easiest failed literal; if none, search."""
         board, pending = self.board, []
         while True:
-            for step in deduce(board):
-                self.steps += 1
-                self.rank = max(self.rank, TECHNIQUES.index(step.technique))
+            self.deduce()
             if board.solved or board.broken:
                 break
             failed = self.rater.probe(board, [(cell, digit) for *_, cell, digit in pending]) if pending else []
@@ -374,8 +391,15 @@ class _Ladder:
             board.eliminate(cell, digit)
         if self.probe_rounds:
             self.level = "probing"
-        elif self.rank >= TECHNIQUES.index("pointing"):
+        elif self.reduced:
             self.level = "reduction"
+
+
+@lru_cache(maxsize=1)
+def ladder_producers() -> tuple:
+    """The ladder's techniques: the singles, then SE's other techniques short of chains in SE's order."""
+    basic = basic_producers()
+    return tuple(p for p in basic if p[0] in SINGLES) + tuple(p for p in basic if p[0] not in SINGLES)
 
 
 def singles_waves(board: CandidateGrid) -> int:
@@ -396,7 +420,7 @@ def singles_waves(board: CandidateGrid) -> int:
 def score_terms(rating: Rating, side: int) -> dict:
     """The measures the combined score blends, each on its documented scale (module docstring)."""
     cells = side * side
-    weight = TECHNIQUE_WEIGHTS.get(rating.hardest, 0.0) if rating.hardest else 0.0
+    weight = rating.technique
     return {
         "open": rating.open_after_propagation / cells,
         "search": math.log2(1 + rating.expected_guesses),
@@ -425,6 +449,8 @@ def rater_for(rules: Rules) -> Rater:
     return Rater(rules)
 
 
-def rate(puzzle: Puzzle, rules: Optional[Rules] = None, budget: Optional[Budget] = None) -> Optional[Rating]:
-    """Rate one puzzle (classic rules unless given); OutOfBudget when `budget` runs out first."""
-    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle, budget)
+def rate(puzzle: Puzzle, rules: Optional[Rules] = None, budget: Optional[Budget] = None,
+         path: Optional[Path] = None, assume_unique: bool = True) -> Optional[Rating]:
+    """Rate one puzzle (classic rules unless given); OutOfBudget when `budget` runs out first. Uniqueness
+    techniques are used unless `assume_unique` is False (a puzzle not known to have one solution)."""
+    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle, budget, path, assume_unique)

@@ -61,6 +61,8 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
         data["explanation"] = answer.explanation.as_dict()
     if options.hint:
         data["hint"] = answer.hint.as_dict(record.puzzle) if answer.hint is not None else None
+    if options.candidates and record.puzzle is not None:
+        data["candidates"] = candidates_line(answer, options)
     data["time_ms"] = round(answer.milliseconds, 3)
     return data
 
@@ -105,14 +107,35 @@ def plain_json_line(answer: "Answer") -> str:
 
 def line_text(answer: "Answer", options: "SolveOptions") -> str:
     """The `line` format: the solution when the puzzle is solved (or the status word: multiple, unsat, invalid,
-    timeout), with the score and level when rated; the steps of an explanation one per line, then how it ends;
-    or the hint."""
+    timeout), with SE's ER/EP/ED and the effort score when rated, tab-separated; the steps of an explanation one
+    per line, then how it ends; or the hint."""
     puzzle = answer.record.puzzle
+    marks = candidates_grid(answer, options) if options.candidates and puzzle is not None else []
     if answer.explanation is not None:
-        return "\n".join([*(step.describe(puzzle) for step in answer.explanation.steps), answer.explanation.ending, ""])
+        steps = [step.describe(puzzle) for step in answer.explanation.steps]
+        return "\n".join([*marks, *steps, answer.explanation.ending, ""])
     if options.hint:
-        return answer.hint.describe(puzzle) if answer.hint is not None else "no step"
+        text = answer.hint.describe(puzzle) if answer.hint is not None else "no step (solved, or contradicts itself)"
+        return "\n".join([*marks, text])
     result = answer.result
     text = (solution_text(answer) if result.status == Status.SOLVED else None) or result.status
     rating = answer.rating
-    return text + (f"\t{rating.score:.2f}\t{rating.level}" if rating else "")
+    return text + (f"\t{rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f}\t{rating.score:.2f}" if rating else "")
+
+
+def candidates_line(answer: "Answer", options: "SolveOptions") -> Optional[str]:
+    """The candidates the explanation or hint starts from, one line of side**3 characters (None: no board)."""
+    from puzzlesat.sudoku.explainer import start_for
+    from puzzlesat.sudoku.pencil import marks_line
+
+    board = start_for(answer.record.puzzle, options.variant)
+    return None if board is None else marks_line(board, answer.record.puzzle.alphabet)
+
+
+def candidates_grid(answer: "Answer", options: "SolveOptions") -> list:
+    """The same candidates as HoDoKu's pencil-mark grid, one string per line."""
+    from puzzlesat.sudoku.explainer import start_for
+    from puzzlesat.sudoku.pencil import marks_grid
+
+    board = start_for(answer.record.puzzle, options.variant)
+    return [] if board is None else marks_grid(board, answer.record.puzzle.alphabet)

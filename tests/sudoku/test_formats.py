@@ -82,7 +82,7 @@ def test_a_pencil_mark_grid_is_solved_and_explained_from_its_candidates(run_cli)
     [record] = jsonl(run_cli(["sudoku", "-f", "jsonl", "--explain", path]).stdout)
     assert record["status"] == "solved" and len(record["puzzle"]) == 729
     first = record["explanation"]["steps"][0]
-    assert first["technique"] == "hidden single"
+    assert first["technique"] == "Hidden Single"
     # the same grid with a candidate the solution needs struck out has no solution
     text = path.read_text().replace("| 1   78    38  |", "| 1   7     38  |")
     assert jsonl(run_cli(["sudoku", "-f", "jsonl"], input=text).stdout)[0]["status"] == "unsat"

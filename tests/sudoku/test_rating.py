@@ -1,4 +1,5 @@
-"""Ratings: Chen's complexity, the deduction ladder, the search measure and the combined score."""
+"""Ratings: SE's ER/EP/ED from the solving path; Chen's complexity, the deduction ladder, the search measures and
+the effort score."""
 
 from __future__ import annotations
 
@@ -76,8 +77,24 @@ def test_rating_is_deterministic_whatever_came_before():
 
 def test_rating_record():
     data = rate(parse(WIKI)).as_dict()
-    assert {"score", "complexity", "level"} <= set(data)
+    assert {"er", "ep", "ed", "hardest", "steps", "score", "complexity", "level"} <= set(data)
     assert data["level"] in LEVELS and isinstance(data["score"], float)
+    assert (data["er"], data["ep"], data["ed"], data["hardest"]) == (1.2, 1.2, 1.2, "Hidden Single")
+    assert data["steps"] == WIKI.count(".")
+
+
+def test_se_numbers_come_from_the_path():
+    """ER the hardest step, ED the first, EP the hardest up to the first placement (Sukaku Explainer's serate)."""
+    from puzzlesat.sudoku.path import solving_path
+
+    for line in lines("top95.txt", 3) + lines("17clue-200.txt", 3):
+        puzzle = parse(line)
+        rating, path = rate(puzzle), solving_path(puzzle, assume_unique=True)
+        difficulties = [step.difficulty for step in path.steps]
+        first_placement = next(i for i, step in enumerate(path.steps) if step.placements)
+        assert rating.er == max(difficulties) and rating.ed == difficulties[0]
+        assert rating.ep == max(difficulties[: first_placement + 1])
+        assert rating.steps == len(path.steps) and rating.hardest == path.hardest.technique
 
 
 def test_contradictory_givens_have_no_rating():
@@ -109,10 +126,15 @@ def test_cli_rate_jsonl_and_pretty(run_cli):
     easy, tough, empty = records
     assert easy["rating"]["level"] == "singles" and tough["rating"]["level"] == "search"
     assert easy["rating"]["score"] < tough["rating"]["score"]
-    assert {"score", "complexity", "level"} <= set(easy["rating"])
+    assert easy["rating"]["er"] == 1.2 and tough["rating"]["er"] > 7
+    assert {"er", "ep", "ed", "hardest", "steps", "score", "complexity", "level"} <= set(easy["rating"])
     assert empty["status"] == "multiple" and empty["rating"] is None
     result = run_cli(["sudoku", "--rate", "-f", "pretty", "-"], input=WIKI + "\n")
-    assert "score" in result.output and "level singles" in result.output
+    assert "SE 1.2/1.2/1.2 (Hidden Single, 51 steps)" in result.output
+    assert "effort" in result.output and "level singles" in result.output
+    result = run_cli(["sudoku", "--rate", "-f", "line", "-"], input=WIKI + "\n")
+    solution, se, score = result.output.rstrip("\n").split("\t")
+    assert se == "1.2/1.2/1.2" and float(score) == easy["rating"]["score"]
 
 
 def test_plain_solve_has_no_rating(run_cli):
