@@ -43,7 +43,7 @@ _TABLES: dict = {}
 class _Tables:
     """Per layout: units in SE's order (boxes, rows, columns, extras), each cell's units and ordered peers."""
 
-    __slots__ = ("side", "regions", "cell_regions", "peers", "peer_set")
+    __slots__ = ("side", "regions", "cell_regions", "peers", "peer_set", "_cands")
 
     def __init__(self, layout: Layout):
         self.side = layout.side
@@ -64,6 +64,7 @@ class _Tables:
             peers.append(tuple(order))
         self.peers = tuple(peers)
         self.peer_set = tuple(frozenset(p) | frozenset(layout.peers[c]) for c, p in enumerate(peers))
+        self._cands = None
 
 
 def _tables(layout: Layout) -> _Tables:
@@ -89,7 +90,7 @@ def length_difficulty(complexity: int) -> float:
 class _Grid:
     """The candidates as SE sees them (none in placed cells) and the positions of each digit in each unit."""
 
-    __slots__ = ("tab", "side", "cand", "rpos")
+    __slots__ = ("tab", "side", "cand", "rpos", "present")
 
     def __init__(self, board: CandidateGrid):
         tab = self.tab = _tables(board.layout)
@@ -104,6 +105,13 @@ class _Grid:
                     rpos[r * side + low.bit_length() - 1] |= 1 << k
                     m ^= low
         self.rpos = rpos
+        present = bytearray(len(self.cand) * side)
+        for cell, m in enumerate(self.cand):
+            while m:
+                low = m & -m
+                m ^= low
+                present[cell * side + low.bit_length() - 1] = 1
+        self.present = present
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -155,15 +163,39 @@ class _Run:
         return mask.bit_count()
 
 
+def _candidate_tables(tab: _Tables) -> tuple:
+    """Per candidate index: its peers' candidates of the same digit (SE's order), its cell's other candidates,
+    and its units as (unit-digit slot, mask without it); per unit-digit slot: the candidate at each position."""
+    side = tab.side
+    cached = tab._cands
+    if cached is not None:
+        return cached
+    peer_idx, cell_idx, reg_info = [], [], []
+    for cell, peers in enumerate(tab.peers):
+        for d in range(side):
+            peer_idx.append(tuple(q * side + d for q in peers))
+            cell_idx.append(tuple(cell * side + e for e in range(side) if e != d))
+            reg_info.append(tuple((r * side + d, ~(1 << k)) for r, k in tab.cell_regions[cell]))
+    slot_idx = [None] * (len(tab.regions) * side)
+    for r, cells in enumerate(tab.regions):
+        for d in range(side):
+            slot_idx[r * side + d] = tuple(q * side + d for q in cells)
+    cached = (tuple(peer_idx), tuple(cell_idx), tuple(reg_info), tuple(slot_idx))
+    tab._cands = cached
+    return cached
+
+
 def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool) -> _Run:
-    """SE's doChaining from one potential: "on" before "off", each potential once, stop at a contradiction."""
-    tab, side = grid.tab, grid.side
-    peers_of, cell_regions, regions = tab.peers, tab.cell_regions, tab.regions
+    """SE's doChaining from one potential: "on" before "off", each potential once, stop at a contradiction; in
+    dynamic chains each processed "off" leaves the grid and the links it enables name it as a hidden parent."""
+    side = grid.side
+    peer_idx, cell_idx, reg_info, slot_idx = _candidate_tables(grid.tab)
+    src_cand, src_rpos = grid.cand, grid.rpos
+    present = bytearray(grid.present)
     if dynamic:
-        cand, rpos = list(grid.cand), list(grid.rpos)
-        src_cand, src_rpos = grid.cand, grid.rpos
+        cand, rpos = list(src_cand), list(src_rpos)
     else:
-        cand, rpos = grid.cand, grid.rpos
+        cand, rpos = src_cand, src_rpos
     on: Dict[int, tuple] = {}
     off: Dict[int, tuple] = {}
     pend_on: List[int] = []
@@ -179,25 +211,17 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool) -> _Run:
         if i_on < len(pend_on):
             idx = pend_on[i_on]
             i_on += 1
-            cell, d = divmod(idx, side)
-            node = idx * 2 + 1
-            parents = (node,)
-            bit = 1 << d
+            parents = (idx * 2 + 1,)
             if y_links:
-                m = cand[cell] & ~bit
-                base = cell * side
-                while m:
-                    low = m & -m
-                    m ^= low
-                    j = base + low.bit_length() - 1
-                    if j in on:
-                        return _Run(on, off, (j, None, parents))
-                    if j not in off:
-                        off[j] = parents
-                        pend_off.append(j)
-            for q in peers_of[cell]:
-                if cand[q] & bit:
-                    j = q * side + d
+                for j in cell_idx[idx]:
+                    if present[j]:
+                        if j in on:
+                            return _Run(on, off, (j, None, parents))
+                        if j not in off:
+                            off[j] = parents
+                            pend_off.append(j)
+            for j in peer_idx[idx]:
+                if present[j]:
                     if j in on:
                         return _Run(on, off, (j, None, parents))
                     if j not in off:
@@ -207,42 +231,44 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool) -> _Run:
         if i_off < len(pend_off):
             idx = pend_off[i_off]
             i_off += 1
-            cell, d = divmod(idx, side)
             node = idx * 2
             made: Dict[int, tuple] = {}
             if y_links:
+                cell = idx // side
                 m = cand[cell]
                 rest = m & (m - 1)
                 if rest and not (rest & (rest - 1)):
+                    d = idx - cell * side
                     other = (m & ~(1 << d)).bit_length() - 1
                     parents = (node,)
                     if dynamic:
                         gone = src_cand[cell] & ~m
-                        base2 = cell * side
                         while gone:
                             low = gone & -gone
                             gone ^= low
-                            parents += ((base2 + low.bit_length() - 1) * 2,)
+                            parents += ((cell * side + low.bit_length() - 1) * 2,)
                     made[cell * side + other] = parents
-            for r, k in cell_regions[cell]:
-                m = rpos[r * side + d] & ~(1 << k)
+            for slot, without in reg_info[idx]:
+                m = rpos[slot] & without
                 if m and not (m & (m - 1)):
-                    q = regions[r][m.bit_length() - 1]
-                    j = q * side + d
+                    j = slot_idx[slot][m.bit_length() - 1]
                     if j not in made:
                         parents = (node,)
                         if dynamic:
-                            gone = src_rpos[r * side + d] & ~rpos[r * side + d]
-                            cells = regions[r]
-                            while gone:
-                                low = gone & -gone
-                                gone ^= low
-                                parents += ((cells[low.bit_length() - 1] * side + d) * 2,)
+                            gone = src_rpos[slot] & ~rpos[slot]
+                            if gone:
+                                cells = slot_idx[slot]
+                                while gone:
+                                    low = gone & -gone
+                                    gone ^= low
+                                    parents += (cells[low.bit_length() - 1] * 2,)
                         made[j] = parents
             if dynamic:
-                cand[cell] &= ~(1 << d)
-                for r, k in cell_regions[cell]:
-                    rpos[r * side + d] &= ~(1 << k)
+                cell = idx // side
+                cand[cell] &= ~(1 << (idx - cell * side))
+                present[idx] = 0
+                for slot, without in reg_info[idx]:
+                    rpos[slot] &= without
             for j, parents in made.items():
                 if j in off:
                     return _Run(on, off, (j, parents, None))
@@ -578,6 +604,11 @@ def _run_path(run: _Run, node: int, side: int, first: Optional[tuple] = None) ->
     return tuple(reversed(out))
 
 
+def _lazy_paths(runs, node: int, side: int):
+    """The chains of a hint, built only when it is shown."""
+    return lambda: tuple(_run_path(run, node, side) for run in runs)
+
+
 class _Chainer:
     """One producer's search: SE's Chaining(isMultiple, isDynamic, isNishio, 0) on one grid."""
 
@@ -588,6 +619,7 @@ class _Chainer:
         self.base = 7.5 if nishio else (8.5 if dynamic else 8.0)
         self.runs: Dict[int, _Run] = {}
         self.records: list = []
+        self.best = (1 << 30, 0)  # (complexity, sort key) of the first hint so far
 
     def run(self, node: int) -> _Run:
         """The propagation from one potential, computed once."""
@@ -606,10 +638,24 @@ class _Chainer:
         return ((cell, d + 1),), None
 
     def add(self, name: str, complexity: int, key: int, removable: tuple, placement, chains) -> None:
-        """Record a hint worth something (SE's isWorth: it removes a candidate)."""
-        if removable:
+        """Record a hint worth something (SE's isWorth: it removes a candidate) that may come first (all hints
+        of a producer share its base difficulty: the order is complexity, sort key, then discovery)."""
+        if removable and (complexity, key) < self.best:
+            self.best = (complexity, key)
             difficulty = self.base + length_difficulty(complexity)
             self.records.append((difficulty, complexity, key, len(self.records), removable, name, placement, chains))
+
+    def bounded_sum(self, runs: list, node: int, key: int) -> Optional[int]:
+        """The complexity of a hint resting on `node` in each run, or None as soon as it cannot come first."""
+        limit, best_key = self.best
+        if key >= best_key:
+            limit -= 1
+        total = 0
+        for run in runs:
+            total += run.count(node)
+            if total > limit:
+                return None
+        return total
 
     def name(self, kind: str) -> str:
         """SE's getName: prefix, kind, ' Chains'."""
@@ -663,10 +709,10 @@ class _Chainer:
         for targets, on in ((cell_on, True), (cell_off, False)):
             for j in targets:
                 node = j * 2 + on
-                removable, placement = self.removable_for(j, on)
-                if removable:
-                    complexity = sum(run.count(node) for run in value_runs)
-                    chains = tuple(_run_path(run, node, side) for run in value_runs)
+                complexity = self.bounded_sum(value_runs, node, 5)
+                if complexity is not None:
+                    removable, placement = self.removable_for(j, on)
+                    chains = _lazy_paths(value_runs, node, side)
                     self.add(self.name("Cell Forcing"), complexity, 5, removable, placement, chains)
 
     def contradiction(self, idx: int, run: _Run, src_on: bool) -> None:
@@ -677,10 +723,10 @@ class _Chainer:
         on_node, off_node = j * 2 + 1, j * 2
         if on_parents is None:
             complexity = run.count(on_node) + run.count_new(off_node, off_parents)
-            chains = (_run_path(run, on_node, self.side), _run_path(run, off_node, self.side, off_parents))
+            chains = lambda: (_run_path(run, on_node, self.side), _run_path(run, off_node, self.side, off_parents))
         else:
             complexity = run.count_new(on_node, on_parents) + run.count(off_node)
-            chains = (_run_path(run, on_node, self.side, on_parents), _run_path(run, off_node, self.side))
+            chains = lambda: (_run_path(run, on_node, self.side, on_parents), _run_path(run, off_node, self.side))
         removable, placement = self.removable_for(idx, not src_on)
         kind = "Forcing" if self.nishio else "Contradiction Forcing"
         self.add(self.name(kind), complexity, 7, removable, placement, chains)
@@ -692,10 +738,10 @@ class _Chainer:
             for j in targets:
                 if j in other:
                     node = j * 2 + on
-                    removable, placement = self.removable_for(j, on)
-                    if removable:
-                        complexity = on_run.count(node) + off_run.count(node)
-                        chains = (_run_path(on_run, node, side), _run_path(off_run, node, side))
+                    complexity = self.bounded_sum((on_run, off_run), node, 1)
+                    if complexity is not None:
+                        removable, placement = self.removable_for(j, on)
+                        chains = _lazy_paths((on_run, off_run), node, side)
                         self.add(self.name("Double Forcing"), complexity, 1, removable, placement, chains)
 
     def regions(self, cell: int, d: int, on_run: _Run) -> None:
@@ -721,10 +767,10 @@ class _Chainer:
             for targets, on in ((region_on, True), (region_off, False)):
                 for j in targets:
                     node = j * 2 + on
-                    removable, placement = self.removable_for(j, on)
-                    if removable:
-                        complexity = sum(run.count(node) for run in runs)
-                        chains = tuple(_run_path(run, node, side) for run in runs)
+                    complexity = self.bounded_sum(runs, node, 6)
+                    if complexity is not None:
+                        removable, placement = self.removable_for(j, on)
+                        chains = _lazy_paths(runs, node, side)
                         self.add(self.name("Region Forcing"), complexity, 6, removable, placement, chains)
 
 
@@ -739,6 +785,8 @@ def _steps(records: list) -> Iterator[Step]:
         if removable in seen:
             continue
         seen.add(removable)
+        if callable(chains):
+            chains = chains()
         cells = tuple(dict.fromkeys(node[0] for chain in chains for node in chain))
         digits = tuple(sorted({node[1] for chain in chains for node in chain}))
         yield Step(name, round(difficulty, 1), placements=placement or (), eliminations=removable,
