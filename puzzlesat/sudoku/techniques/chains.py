@@ -90,7 +90,7 @@ def length_difficulty(complexity: int) -> float:
 class _Grid:
     """The candidates as SE sees them (none in placed cells) and the positions of each digit in each unit."""
 
-    __slots__ = ("tab", "side", "cand", "rpos", "present")
+    __slots__ = ("tab", "side", "cand", "rpos", "present", "empty", "placed")
 
     def __init__(self, board: CandidateGrid):
         tab = self.tab = _tables(board.layout)
@@ -112,6 +112,12 @@ class _Grid:
                 m ^= low
                 present[cell * side + low.bit_length() - 1] = 1
         self.present = present
+        self.empty = [sum(1 for c in cells if not board.values[c]) for cells in tab.regions]
+        placed = [0] * side
+        for value in board.values:
+            if value:
+                placed[value - 1] += 1
+        self.placed = placed
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -185,7 +191,7 @@ def _candidate_tables(tab: _Tables) -> tuple:
     return cached
 
 
-def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool) -> _Run:
+def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=None) -> _Run:
     """SE's doChaining from one potential: "on" before "off", each potential once, stop at a contradiction; in
     dynamic chains each processed "off" leaves the grid and the links it enables name it as a hidden parent."""
     side = grid.side
@@ -276,7 +282,187 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool) -> _Run:
                     on[j] = parents
                     pend_on.append(j)
             continue
+        if advanced is not None:
+            grown = False
+            for j, parents in advanced(grid, cand, rpos):
+                if j not in off:
+                    off[j] = parents
+                    pend_off.append(j)
+                    grown = True
+            if grown:
+                continue
         return _Run(on, off, None)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# SE's getAdvancedPotentials for "Dynamic Forcing Chains (+)": when the propagation stalls, the first of Locking,
+# HiddenSet(2), NakedSet(2) and Fisherman(2) that finds hints resting on the chain's eliminations turns off
+# everything they remove, each with the eliminations the hint rests on (getRuleParents) as parents.
+
+_COLEX_PAIRS = tuple((a, b) for b in range(9) for a in range(b))  # SE's Permutations(2, 9) order
+
+
+def _hash_order(entries: list) -> list:
+    """The iteration order of a java.util.HashMap keyed by cells (hash = cell index) filled in this order."""
+    capacity = 16
+    while len(entries) > capacity * 3 // 4:
+        capacity *= 2
+    return sorted(entries, key=lambda entry: entry[0] & (capacity - 1))
+
+
+def _bits(mask: int) -> List[int]:
+    """The set bit positions of a mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _hint_offs(removable: list, parents: tuple, side: int) -> List[tuple]:
+    """One hint's removable candidates (cell, digit mask) in SE's HashMap order, each with the hint's parents."""
+    out = []
+    for cell, mask in _hash_order(removable):
+        for d in _bits(mask):
+            out.append((cell * side + d, parents))
+    return out
+
+
+def _locking_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
+    """SE's Locking(false) (pointing, claiming) on the reduced grid: (candidate, parents) of each removal."""
+    tab, side, src_cand = grid.tab, grid.side, grid.cand
+    regions = tab.regions
+    out: List[tuple] = []
+    for type1, type2 in ((0, 2), (0, 1), (2, 0), (1, 0)):
+        for d in range(side):
+            bit = 1 << d
+            for i1 in range(9):
+                r1 = type1 * 9 + i1
+                pos = rpos[r1 * side + d]
+                if pos & (pos - 1) == 0:
+                    continue
+                cells1 = regions[r1]
+                cells = [cells1[k] for k in _bits(pos)]
+                first = cells[0]
+                r2 = next(r for r, _ in tab.cell_regions[first] if r // 9 == type2)
+                cells2 = regions[r2]
+                if not all(c in cells2 for c in cells):
+                    continue
+                removable = [(c, bit) for c in cells2 if c not in cells1 and cand[c] & bit]
+                if not removable:
+                    continue
+                parents = tuple((c * side + d) * 2 for c in cells1
+                                if src_cand[c] & bit and not cand[c] & bit and c not in cells2)
+                if parents:
+                    out.extend(_hint_offs(removable, parents, side))
+    return out
+
+
+def _hidden_pair_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
+    """SE's HiddenSet(2, false) on the reduced grid (boxes, columns, rows)."""
+    tab, side, src_cand, empty = grid.tab, grid.side, grid.cand, grid.empty
+    regions = tab.regions
+    out: List[tuple] = []
+    for rtype in (0, 2, 1):
+        for i in range(9):
+            r = rtype * 9 + i
+            if empty[r] <= 4:
+                continue
+            cells = regions[r]
+            for a, b in _COLEX_PAIRS:
+                pa, pb = rpos[r * side + a], rpos[r * side + b]
+                if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
+                    continue
+                union = pa | pb
+                if union.bit_count() != 2:
+                    continue
+                pair = (1 << a) | (1 << b)
+                removable = [(cells[k], cand[cells[k]] & ~pair) for k in _bits(union) if cand[cells[k]] & ~pair]
+                if not removable:
+                    continue
+                parents = tuple((c * side + v) * 2 for k, c in enumerate(cells) if not union >> k & 1
+                                for v in (a, b) if src_cand[c] >> v & 1)
+                if parents:
+                    out.extend(_hint_offs(removable, parents, side))
+    return out
+
+
+def _naked_pair_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
+    """SE's NakedSet(2) on the reduced grid (boxes, columns, rows)."""
+    tab, side, src_cand, empty = grid.tab, grid.side, grid.cand, grid.empty
+    regions = tab.regions
+    out: List[tuple] = []
+    for rtype in (0, 2, 1):
+        for i in range(9):
+            r = rtype * 9 + i
+            if empty[r] < 4:
+                continue
+            cells = regions[r]
+            for a, b in _COLEX_PAIRS:
+                ma, mb = cand[cells[a]], cand[cells[b]]
+                if ma & (ma - 1) == 0 or mb & (mb - 1) == 0:
+                    continue
+                common = ma | mb
+                if common.bit_count() != 2:
+                    continue
+                removable = [(c, cand[c] & common) for k, c in enumerate(cells)
+                             if k != a and k != b and cand[c] & common]
+                if not removable:
+                    continue
+                parents = tuple((c * side + v) * 2 for c in (cells[a], cells[b])
+                                for v in _bits(src_cand[c] & ~common))
+                if parents:
+                    out.extend(_hint_offs(removable, parents, side))
+    return out
+
+
+def _x_wing_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
+    """SE's Fisherman(2) on the reduced grid: columns then rows as base lines."""
+    tab, side, src_cand, placed = grid.tab, grid.side, grid.cand, grid.placed
+    regions = tab.regions
+    out: List[tuple] = []
+    for base_type, cover_type in ((2, 1), (1, 2)):
+        for a, b in _COLEX_PAIRS:
+            for d in range(side):
+                if placed[d] + 4 > 9:
+                    continue
+                pa = rpos[(base_type * 9 + a) * side + d]
+                pb = rpos[(base_type * 9 + b) * side + d]
+                if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
+                    continue
+                union = pa | pb
+                if union.bit_count() != 2:
+                    continue
+                bit = 1 << d
+                base_mask = (1 << a) | (1 << b)
+                removable = []
+                for i in _bits(union):
+                    cover = cover_type * 9 + i
+                    for j in _bits(rpos[cover * side + d] & ~base_mask):
+                        removable.append((regions[cover][j], bit))
+                if not removable:
+                    continue
+                cover_cells = set()
+                for i in _bits(union):
+                    cover_cells.update(regions[cover_type * 9 + i])
+                parents = tuple((c * side + d) * 2 for line in (a, b) for c in regions[base_type * 9 + line]
+                                if src_cand[c] & bit and not cand[c] & bit and c not in cover_cells)
+                if parents:
+                    out.extend(_hint_offs(removable, parents, side))
+    return out
+
+
+_BASIC_RULES = (_locking_offs, _hidden_pair_offs, _naked_pair_offs, _x_wing_offs)
+
+
+def _basic_advanced(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
+    """SE's getAdvancedPotentials at level 1: the offs of the first rule that has hints resting on the chain."""
+    for rule in _BASIC_RULES:
+        offs = rule(grid, cand, rpos)
+        if offs:
+            return offs
+    return []
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -609,14 +795,18 @@ def _lazy_paths(runs, node: int, side: int):
     return lambda: tuple(_run_path(run, node, side) for run in runs)
 
 
+_NESTED_SUFFIX = ("", " (+)", " (+ Forcing Chains)", " (+ Multiple Forcing Chains)")
+
+
 class _Chainer:
     """One producer's search: SE's Chaining(isMultiple, isDynamic, isNishio, 0) on one grid."""
 
-    def __init__(self, board: CandidateGrid, multiple: bool, dynamic: bool, nishio: bool):
+    def __init__(self, board: CandidateGrid, multiple: bool, dynamic: bool, nishio: bool, level: int = 0):
         self.grid = _Grid(board)
         self.side = self.grid.side
-        self.multiple, self.dynamic, self.nishio = multiple, dynamic, nishio
-        self.base = 7.5 if nishio else (8.5 if dynamic else 8.0)
+        self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
+        self.base = 8.5 + 0.5 * level if level else (7.5 if nishio else (8.5 if dynamic else 8.0))
+        self.advanced = _basic_advanced if level >= 1 else None
         self.runs: Dict[int, _Run] = {}
         self.records: list = []
         self.best = (1 << 30, 0)  # (complexity, sort key) of the first hint so far
@@ -625,7 +815,7 @@ class _Chainer:
         """The propagation from one potential, computed once."""
         got = self.runs.get(node)
         if got is None:
-            got = self.runs[node] = _propagate(self.grid, node, not self.nishio, self.dynamic)
+            got = self.runs[node] = _propagate(self.grid, node, not self.nishio, self.dynamic, self.advanced)
         return got
 
     def removable_for(self, idx: int, on: bool) -> Tuple[tuple, Optional[tuple]]:
@@ -661,7 +851,7 @@ class _Chainer:
         """SE's getName: prefix, kind, ' Chains'."""
         if self.nishio:
             return "Nishio Forcing Chains"
-        return ("Dynamic " if self.dynamic else "") + kind + " Chains"
+        return ("Dynamic " if self.dynamic else "") + kind + " Chains" + _NESTED_SUFFIX[self.level]
 
     def search(self) -> list:
         """SE's getMultipleChainsHintList: every cell in order, every candidate of it."""
@@ -798,6 +988,11 @@ def _classic(board: CandidateGrid) -> bool:
     return all(len(units) >= 3 for units in _tables(board.layout).cell_regions)
 
 
+def _nine(board: CandidateGrid) -> bool:
+    """Whether the grid is the classic 9x9 one (boxes, rows and columns only), where SE's basic rules apply."""
+    return board.layout.side == 9 and len(_tables(board.layout).regions) == 27
+
+
 def cycles_and_forcing_chains(board: CandidateGrid, **options) -> Iterator[Step]:
     """SE's Chaining(false, false, false, 0): bidirectional cycles and forcing X-/XY-chains, easiest first."""
     if not _classic(board):
@@ -821,7 +1016,8 @@ def multiple_forcing_chains(board: CandidateGrid, **options) -> Iterator[Step]:
 
 
 def dynamic_forcing_chains(board: CandidateGrid, level: int = 0, **options) -> Iterator[Step]:
-    """SE's Chaining(true, true, false, level); level 0 only for now (levels 1-3 find nothing yet)."""
-    if level != 0 or not _classic(board):
+    """SE's Chaining(true, true, false, level): level 0 plain dynamic chains, level 1 with SE's basic rules
+    (pointing/claiming, hidden and naked pairs, X-Wing) in the propagation; levels 2-3 find nothing yet."""
+    if level > 1 or not _classic(board) or (level and not _nine(board)):
         return iter(())
-    return _steps(_Chainer(board, True, True, False).search())
+    return _steps(_Chainer(board, True, True, False, level).search())
