@@ -27,6 +27,7 @@ are not ported. Other layouts yield nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterator, NamedTuple, Optional
 
@@ -323,75 +324,104 @@ def strong_links(board: CandidateGrid, links: int = 2, **_) -> Iterator[Step]:
     found = []
     for digit, where in enumerate(digit_cells(board), 1):
         if where:
-            _chains(digit, where, links, found)
+            for chain in _chains(where, links):
+                found.append((chain.order[:4] + (digit,) + chain.order[4:], digit, chain))
     found.sort(key=lambda hint: hint[0])
-    for _, step in found:
-        yield step
+    for _, digit, chain in found:
+        yield Step(chain.name, chain.difficulty, eliminations=tuple((cell, digit) for cell in cells_of(chain.victims)),
+                   cells=cells_of(chain.pattern), digits=(digit,))
 
 
-def _chains(digit: int, where: int, size: int, found: list) -> None:
-    """Every chain of `size` links of one digit that removes something, with its sort key, into `found`."""
-    links = _links(where)
+class Chain(NamedTuple):
+    """A chain of strong links that removes something, for any digit with the same places."""
+
+    order: tuple  # SE's sort key, but for the digit: difficulty, -eliminations, suffix, link types' rank, then the
+    # discovery order within the digit (regions and configurations by depth, permutation, directions)
+    name: str
+    difficulty: float
+    victims: int  # cell mask of the removals
+    pattern: int  # cell mask of the links' places
+
+
+@lru_cache(maxsize=2048)
+def _chains(where: int, size: int) -> tuple:
+    """Every chain of `size` links on a digit with places `where` that removes something (SE's hints, unsorted).
+
+    Cached: a digit's chains depend on its places only, and from one step to the next most digits keep theirs.
+    """
+    links, following = _graph(where)
     if len(links) < size:
-        return
-    count = len(links)
-    by_column: dict = {}
-    by_row: dict = {}
-    by_block: dict = {}
-    for number, link in enumerate(links):
-        for end, group in enumerate(link.ends):
-            if group.column >= 0:
-                by_column.setdefault(group.column, []).append((number, end))
-            if group.row >= 0:
-                by_row.setdefault(group.row, []).append((number, end))
-            if group.block >= 0:
-                by_block.setdefault(group.block, []).append((number, end))
-    following = {}  # (link, exit end) -> [(next link, its entry end, joining region)]
-    for number, link in enumerate(links):
-        for end in (0, 1):
-            group = link.ends[1 - end]
-            joined = {}
-            for bucket, key, kind in ((by_column, group.column, COLUMN), (by_row, group.row, ROW),
-                                      (by_block, group.block, BLOCK)):
-                if key < 0:
-                    continue
-                for other, other_end in bucket.get(key, ()):
-                    if other != number and (other, other_end) not in joined \
-                            and not links[other].places & link.places:
-                        joined[(other, other_end)] = (kind, key)
-            following[(number, end)] = sorted((o, e, region) for (o, e), region in joined.items())
+        return ()
+    found: list = []
     path: list = []
     joins: list = []
 
-    def extend(used: int) -> None:
+    def extend(used: int, used_links: int) -> None:
         """Add one more link after the last of `path`."""
-        last, last_entry = path[-1]
-        for other, entry, region in following[(last, last_entry)]:
+        for other, entry, region in following[path[-1]]:
             link = links[other]
-            if link.places & used or any(other == p for p, _ in path):
+            if link.places & used or used_links >> other & 1:
                 continue
             path.append((other, entry))
             joins.append(region)
             if len(path) == size:
-                _chain_hint(digit, where, links, path, joins, found)
+                chain = _chain_hint(where, links, path, joins)
+                if chain is not None:
+                    found.append(chain)
             else:
-                extend(used | link.places)
+                extend(used | link.places, used_links | 1 << other)
             path.pop()
             joins.pop()
 
-    for number in range(count):
+    for number, link in enumerate(links):
         for entry in (0, 1):
             path.append((number, entry))
-            extend(links[number].places)
+            extend(link.places, 1 << number)
             path.pop()
+    return tuple(found)
 
 
-def _chain_hint(digit: int, where: int, links: list, path: list, joins: list, found: list) -> None:
-    """The hint of one chain (links in chain order with their entry ends), if SE makes one and it removes."""
+@lru_cache(maxsize=512)
+def _graph(where: int) -> tuple:
+    """The strong links of a digit with places `where` and how they follow one another (see _following)."""
+    links = _links(where)
+    return links, _following(links)
+
+
+def _following(links: list) -> dict:
+    """Per (link, entry end): the links whose one end shares a region with its other end, as (link, entry end,
+    joining region); only links whose places are disjoint from it."""
+    buckets: dict = {}
+    for number, link in enumerate(links):
+        for end, group in enumerate(link.ends):
+            if group.column >= 0:
+                buckets.setdefault((COLUMN, group.column), []).append((number, end))
+            if group.row >= 0:
+                buckets.setdefault((ROW, group.row), []).append((number, end))
+            if group.block >= 0:
+                buckets.setdefault((BLOCK, group.block), []).append((number, end))
+    following = {}
+    for number, link in enumerate(links):
+        for entry in (0, 1):
+            group = link.ends[1 - entry]
+            joined: dict = {}
+            for region in ((COLUMN, group.column), (ROW, group.row), (BLOCK, group.block)):
+                if region[1] < 0:
+                    continue
+                for other, other_end in buckets.get(region, ()):
+                    if other != number and (other, other_end) not in joined \
+                            and not links[other].places & link.places:
+                        joined[(other, other_end)] = region
+            following[(number, entry)] = [(other, end, region) for (other, end), region in joined.items()]
+    return following
+
+
+def _chain_hint(where: int, links: list, path: list, joins: list) -> Optional[Chain]:
+    """The Chain of links in chain order (with their entry ends), if SE makes a hint of it that removes."""
     chain = [links[number] for number, _ in path]
     first, last = chain[0], chain[-1]
     if (first.kind, first.index) > (last.kind, last.index):
-        return  # SE takes each chain in one direction only (isLex of its depth order)
+        return None  # SE takes each chain in one direction only (isLex of its depth order)
     start = first.ends[path[0][1]]
     end = last.ends[1 - path[-1][1]]
     loop = _share(start, end)
@@ -400,12 +430,11 @@ def _chain_hint(digit: int, where: int, links: list, path: list, joins: list, fo
     for rank, position in enumerate(order):
         depth[position] = rank
     if loop is not None and (depth[0] != 0 or path[0][1] != 0):
-        return  # SE keeps a loop only from its smallest region, entered at its first end
+        return None  # SE keeps a loop only from its smallest region, entered at its first end
     bases = 0
     for link in chain:
         bases |= _REGION_MASK[link.kind][link.index]
-    start_cell, end_cell = start.cells[0], end.cells[0]
-    victims = start.seen & end.seen & ~bases & ~(1 << start_cell) & ~(1 << end_cell) & where
+    victims = start.seen & end.seen & ~bases & ~(1 << start.cells[0]) & ~(1 << end.cells[0]) & where
     if loop is None:
         for kind, index in joins:
             victims &= ~_REGION_MASK[kind][index]
@@ -420,18 +449,15 @@ def _chain_hint(digit: int, where: int, links: list, path: list, joins: list, fo
             total += more.bit_count()
             victims |= more
     if not victims:
-        return
+        return None
+    size = len(chain)
     types = tuple(link.kind for link in chain)
     grouped = sum(link.grouped for link in chain)
     name, difficulty = name_and_difficulty(types, grouped, loop is not None)
-    size = len(chain)
-    key = (difficulty, -total, name[name.rindex(" ") + 1:],
-           _LINK_SET_RANK[size][tuple(chain[i].kind for i in order)], digit,
-           tuple((chain[i].index, chain[i].config) for i in order),
-           _PERM_RANK[size][tuple(depth)], tuple(entry for _, entry in path))
+    key = (difficulty, -total, name[name.rindex(" ") + 1:], _LINK_SET_RANK[size][tuple(chain[i].kind for i in order)],
+           tuple((chain[i].index, chain[i].config) for i in order), _PERM_RANK[size][tuple(depth)],
+           tuple(entry for _, entry in path))
     pattern = 0
     for link in chain:
         pattern |= link.places
-    step = Step(name, difficulty, eliminations=tuple((cell, digit) for cell in cells_of(victims)),
-                cells=cells_of(pattern), digits=(digit,))
-    found.append((key, step))
+    return Chain(key, name, difficulty, victims, pattern)

@@ -30,6 +30,7 @@ nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterator, List, NamedTuple, Optional
 
@@ -49,6 +50,7 @@ class Tables(NamedTuple):
     cells_in: tuple  # per region id: its cells
     mask_of: tuple  # per region id: its cells as a bit mask
     peers: tuple  # per cell: the cells it sees, as a bit mask
+    region_bits: tuple  # per cell: its region ids as a bit mask
 
 
 _TABLES: dict = {}
@@ -73,16 +75,18 @@ def _tables(lay: Layout) -> Optional[Tables]:
                     region_of[cell][kind] = kind * side + index
         tables = Tables(side, kinds, tuple(tuple(r) for r in region_of), cells_in,
                         tuple(sum(1 << c for c in cells) for cells in cells_in),
-                        tuple(sum(1 << p for p in peers) for peers in lay.peers))
+                        tuple(sum(1 << p for p in peers) for peers in lay.peers),
+                        tuple(sum(1 << r for r in regions) for regions in region_of))
     _TABLES[id(lay)] = (lay, tables)
     return tables
 
 
-def _colex(count: int, size: int) -> list:
+@lru_cache(maxsize=None)
+def _colex(count: int, size: int) -> tuple:
     """The size-subsets of range(count) in the order of SE's Permutations (increasing as binary numbers)."""
     if count == 0:
-        return []
-    return sorted(combinations(range(count), size), key=lambda c: sum(1 << i for i in c))
+        return ()
+    return tuple(sorted(combinations(range(count), size), key=lambda c: sum(1 << i for i in c)))
 
 
 def _common_tuple(masks: list, degree: int) -> int:
@@ -144,10 +148,14 @@ def unique_loops(board: CandidateGrid, **_) -> Iterator[Step]:
     masks = open_masks(board)
     hints: List[LoopHint] = []
     seen: set = set()
+    holders: dict = {}  # pair -> per region id: its cells holding the pair, in order
     for cell, mask in enumerate(masks):
         if mask.bit_count() != 2:
             continue
-        for loop in _loops(tables, masks, cell, mask):
+        places = holders.get(mask)
+        if places is None:
+            places = holders[mask] = [tuple(c for c in cells if masks[c] & mask == mask) for cells in tables.cells_in]
+        for loop in _loops(tables, masks, places, cell, mask):
             if _valid_loop(tables, loop):
                 for hint in _loop_hints(board, tables, masks, loop, mask):
                     if hint.identity not in seen and hint.removals:
@@ -159,51 +167,44 @@ def unique_loops(board: CandidateGrid, **_) -> Iterator[Step]:
                    cells=hint.loop, digits=hint.digits)
 
 
-def _loops(tables: Tables, masks: list, start: int, pair: int) -> list:
-    """SE's checkForLoops from `start`: every closed path of cells holding the pair, in SE's order.
+def _loops(tables: Tables, masks: list, places: list, start: int, pair: int) -> list:
+    """SE's checkForLoops from `start`: every closed path of cells holding the pair, in SE's order (`places`:
+    per region, its cells holding the pair).
 
     Paths that already put two cells of one parity in a region are cut: no loop through them is valid, and the
     valid loops keep SE's order.
     """
-    region_of, cells_in = tables.region_of, tables.cells_in
+    region_of, region_bits = tables.region_of, tables.region_bits
     loops: list = []
     path = [start]
-    on_path = 1 << start
-    visited = [0, 0]  # per parity: region ids (as a bit mask) of the path's cells
-    for region in region_of[start]:
-        visited[0] |= 1 << region
+    visited = [region_bits[start], 0]  # per parity: region ids (as a bit mask) of the path's cells
 
-    def walk(cell: int, extras: int, allowed: int, last_kind: int) -> None:
+    def walk(cell: int, extras: int, allowed: int, last_kind: int, on_path: int) -> None:
         """Extend the path from its last cell `cell`."""
-        nonlocal on_path
+        parity = len(path) & 1
+        closing = len(path) >= 4
         for kind in (0, 1, 2):
             if kind == last_kind:
                 continue
-            for following in cells_in[region_of[cell][kind]]:
-                if following == start and len(path) >= 4:
-                    loops.append(tuple(path))
-                elif not on_path >> following & 1:
-                    potentials = masks[following]
-                    if potentials & pair != pair:
-                        continue
-                    new_extras = (extras | potentials) & ~pair
-                    count = potentials.bit_count()
-                    if count == 2 or new_extras.bit_count() == 1 or allowed > 0:
-                        parity = len(path) & 1
-                        regions = 0
-                        for region in region_of[following]:
-                            regions |= 1 << region
-                        if visited[parity] & regions:
-                            continue
-                        visited[parity] |= regions
-                        path.append(following)
-                        on_path |= 1 << following
-                        walk(following, new_extras, allowed - (count > 2), kind)
-                        path.pop()
-                        on_path &= ~(1 << following)
-                        visited[parity] &= ~regions
+            for following in places[region_of[cell][kind]]:
+                if following == start:
+                    if closing:
+                        loops.append(tuple(path))
+                    continue
+                if on_path >> following & 1 or visited[parity] & region_bits[following]:
+                    continue
+                potentials = masks[following]
+                new_extras = (extras | potentials) & ~pair
+                count = potentials.bit_count()
+                if count == 2 or new_extras.bit_count() == 1 or allowed > 0:
+                    regions = region_bits[following]
+                    visited[parity] |= regions
+                    path.append(following)
+                    walk(following, new_extras, allowed - (count > 2), kind, on_path | 1 << following)
+                    path.pop()
+                    visited[parity] &= ~regions
 
-    walk(start, 0, 2, -1)
+    walk(start, 0, 2, -1, 1 << start)
     return loops
 
 
