@@ -300,6 +300,17 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
 # everything they remove, each with the eliminations the hint rests on (getRuleParents) as parents.
 
 _COLEX_PAIRS = tuple((a, b) for b in range(9) for a in range(b))  # SE's Permutations(2, 9) order
+_PAIRS_WITH = tuple(tuple(sorted(((min(a, b), max(a, b)) for b in range(9) if b != a), key=lambda ab: (ab[1], ab[0])))
+                    for a in range(9))  # the pairs holding a, in SE's order
+
+
+_PAIRS_TOUCHING = tuple(tuple(ab for ab in _COLEX_PAIRS if moved >> ab[0] & 1 or moved >> ab[1] & 1)
+                        for moved in range(512))  # per mask of 0..8: the pairs touching it, in SE's order
+
+
+def _pairs_touching(moved: int) -> tuple:
+    """The pairs (a, b) of 0..8 with a or b in the mask, in SE's Permutations order."""
+    return _PAIRS_TOUCHING[moved]
 
 
 def _hash_order(entries: list) -> list:
@@ -329,49 +340,84 @@ def _hint_offs(removable: list, parents: tuple, side: int) -> List[tuple]:
     return out
 
 
-def _locking_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
-    """SE's Locking(false) (pointing, claiming) on the reduced grid: (candidate, parents) of each removal."""
-    tab, side, src_cand = grid.tab, grid.side, grid.cand
+_CROSSINGS: dict = {}
+
+
+def _crossings(tab: _Tables) -> tuple:
+    """Per unit r1 and unit type t2 (0 box, 1 row, 2 column): the units r2 of that type crossing r1, each with
+    the positions of the intersection in r1 and in r2 (bit masks)."""
+    cached = _CROSSINGS.get(id(tab))
+    if cached is not None and cached[0] is tab:
+        return cached[1]
     regions = tab.regions
+    table = []
+    for r1, cells1 in enumerate(regions):
+        per_type = []
+        for t2 in range(3):
+            row = []
+            for r2 in range(t2 * 9, t2 * 9 + 9):
+                if r2 == r1:
+                    continue
+                common = set(cells1) & set(regions[r2])
+                if common:
+                    m1 = sum(1 << k for k, c in enumerate(cells1) if c in common)
+                    m2 = sum(1 << k for k, c in enumerate(regions[r2]) if c in common)
+                    row.append((r2, m1, m2))
+            per_type.append(tuple(row))
+        table.append(tuple(per_type))
+    table = tuple(table)
+    _CROSSINGS[id(tab)] = (tab, table)
+    return table
+
+
+def _locking_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> List[tuple]:
+    """SE's Locking(false) (pointing, claiming) on the reduced grid: (candidate, parents) of each removal. A hint
+    rests on the chain only where the digit lost positions in the first unit, so only those are tried."""
+    tab, side, src_rpos = grid.tab, grid.side, grid.rpos
+    regions, crossings = tab.regions, _crossings(tab)
     out: List[tuple] = []
+    by_digit = sorted(changed, key=lambda slot: (slot % side, slot))
     for type1, type2 in ((0, 2), (0, 1), (2, 0), (1, 0)):
-        for d in range(side):
-            bit = 1 << d
-            for i1 in range(9):
-                r1 = type1 * 9 + i1
-                pos = rpos[r1 * side + d]
+        for slot in by_digit:
+            r1, d = divmod(slot, side)
+            if r1 // 9 != type1:
+                continue
+            if True:
+                pos = rpos[slot]
                 if pos & (pos - 1) == 0:
                     continue
-                cells1 = regions[r1]
-                cells = [cells1[k] for k in _bits(pos)]
-                first = cells[0]
-                r2 = next(r for r, _ in tab.cell_regions[first] if r // 9 == type2)
-                cells2 = regions[r2]
-                if not all(c in cells2 for c in cells):
-                    continue
-                removable = [(c, bit) for c in cells2 if c not in cells1 and cand[c] & bit]
-                if not removable:
-                    continue
-                parents = tuple((c * side + d) * 2 for c in cells1
-                                if src_cand[c] & bit and not cand[c] & bit and c not in cells2)
-                if parents:
-                    out.extend(_hint_offs(removable, parents, side))
+                for r2, m1, m2 in crossings[r1][type2]:
+                    if pos & ~m1 == 0:
+                        gone = src_rpos[slot] & ~pos & ~m1
+                        rest = rpos[r2 * side + d] & ~m2
+                        if gone and rest:
+                            parents = tuple((regions[r1][k] * side + d) * 2 for k in _bits(gone))
+                            removable = [(regions[r2][k], 1 << d) for k in _bits(rest)]
+                            out.extend(_hint_offs(removable, parents, side))
+                        break
     return out
 
 
-def _hidden_pair_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
-    """SE's HiddenSet(2, false) on the reduced grid (boxes, columns, rows)."""
-    tab, side, src_cand, empty = grid.tab, grid.side, grid.cand, grid.empty
+def _hidden_pair_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> List[tuple]:
+    """SE's HiddenSet(2, false) on the reduced grid (boxes, columns, rows); only pairs with a digit that lost
+    positions in the unit can rest on the chain."""
+    tab, side, src_rpos, empty = grid.tab, grid.side, grid.rpos, grid.empty
     regions = tab.regions
+    grid_moved_digits = [0] * len(regions)
+    for slot in changed:
+        grid_moved_digits[slot // side] |= 1 << (slot % side)
     out: List[tuple] = []
     for rtype in (0, 2, 1):
-        for i in range(9):
-            r = rtype * 9 + i
+        for r in range(rtype * 9, rtype * 9 + 9):
             if empty[r] <= 4:
                 continue
+            base = r * side
+            moved = grid_moved_digits[r]
+            if not moved:
+                continue
             cells = regions[r]
-            for a, b in _COLEX_PAIRS:
-                pa, pb = rpos[r * side + a], rpos[r * side + b]
+            for a, b in _pairs_touching(moved):
+                pa, pb = rpos[base + a], rpos[base + b]
                 if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
                     continue
                 union = pa | pb
@@ -381,25 +427,35 @@ def _hidden_pair_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
                 removable = [(cells[k], cand[cells[k]] & ~pair) for k in _bits(union) if cand[cells[k]] & ~pair]
                 if not removable:
                     continue
-                parents = tuple((c * side + v) * 2 for k, c in enumerate(cells) if not union >> k & 1
-                                for v in (a, b) if src_cand[c] >> v & 1)
+                gone_a, gone_b = src_rpos[base + a] & ~union, src_rpos[base + b] & ~union
+                parents = tuple((cells[k] * side + v) * 2 for k in range(len(cells))
+                                for v, gone in ((a, gone_a), (b, gone_b)) if gone >> k & 1)
                 if parents:
                     out.extend(_hint_offs(removable, parents, side))
     return out
 
 
-def _naked_pair_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
-    """SE's NakedSet(2) on the reduced grid (boxes, columns, rows)."""
+def _naked_pair_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> List[tuple]:
+    """SE's NakedSet(2) on the reduced grid (boxes, columns, rows); only pairs with a cell that lost candidates
+    can rest on the chain."""
     tab, side, src_cand, empty = grid.tab, grid.side, grid.cand, grid.empty
     regions = tab.regions
+    moved_cells = [0] * len(regions)
+    cell_regions = tab.cell_regions
+    for cell, (now, was) in enumerate(zip(cand, src_cand)):
+        if now != was:
+            for r, k in cell_regions[cell]:
+                moved_cells[r] |= 1 << k
     out: List[tuple] = []
     for rtype in (0, 2, 1):
-        for i in range(9):
-            r = rtype * 9 + i
+        for r in range(rtype * 9, rtype * 9 + 9):
             if empty[r] < 4:
                 continue
             cells = regions[r]
-            for a, b in _COLEX_PAIRS:
+            moved = moved_cells[r]
+            if not moved:
+                continue
+            for a, b in _pairs_touching(moved):
                 ma, mb = cand[cells[a]], cand[cells[b]]
                 if ma & (ma - 1) == 0 or mb & (mb - 1) == 0:
                     continue
@@ -417,39 +473,44 @@ def _naked_pair_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
     return out
 
 
-def _x_wing_offs(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
-    """SE's Fisherman(2) on the reduced grid: columns then rows as base lines."""
-    tab, side, src_cand, placed = grid.tab, grid.side, grid.cand, grid.placed
+def _x_wing_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> List[tuple]:
+    """SE's Fisherman(2) on the reduced grid: columns then rows as base lines; only base lines that lost
+    positions of the digit can rest on the chain."""
+    tab, side, src_rpos, placed = grid.tab, grid.side, grid.rpos, grid.placed
     regions = tab.regions
     out: List[tuple] = []
     for base_type, cover_type in ((2, 1), (1, 2)):
-        for a, b in _COLEX_PAIRS:
-            for d in range(side):
-                if placed[d] + 4 > 9:
-                    continue
-                pa = rpos[(base_type * 9 + a) * side + d]
-                pb = rpos[(base_type * 9 + b) * side + d]
-                if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
-                    continue
-                union = pa | pb
-                if union.bit_count() != 2:
-                    continue
-                bit = 1 << d
-                base_mask = (1 << a) | (1 << b)
-                removable = []
-                for i in _bits(union):
-                    cover = cover_type * 9 + i
-                    for j in _bits(rpos[cover * side + d] & ~base_mask):
-                        removable.append((regions[cover][j], bit))
-                if not removable:
-                    continue
-                cover_cells = set()
-                for i in _bits(union):
-                    cover_cells.update(regions[cover_type * 9 + i])
-                parents = tuple((c * side + d) * 2 for line in (a, b) for c in regions[base_type * 9 + line]
-                                if src_cand[c] & bit and not cand[c] & bit and c not in cover_cells)
-                if parents:
-                    out.extend(_hint_offs(removable, parents, side))
+        moved = [0] * side
+        for slot in changed:
+            r, d = divmod(slot, side)
+            if r // 9 == base_type:
+                moved[d] |= 1 << (r - base_type * 9)
+        tries = []
+        for d in range(side):
+            if moved[d] and placed[d] + 4 <= 9:
+                tries.extend((ab, d) for ab in _pairs_touching(moved[d]))
+        tries.sort(key=lambda t: (t[0][1], t[0][0], t[1]))
+        for (a, b), d in tries:
+            slot_a, slot_b = (base_type * 9 + a) * side + d, (base_type * 9 + b) * side + d
+            pa, pb = rpos[slot_a], rpos[slot_b]
+            if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
+                continue
+            union = pa | pb
+            if union.bit_count() != 2:
+                continue
+            base_mask = (1 << a) | (1 << b)
+            removable = []
+            for i in _bits(union):
+                cover = cover_type * 9 + i
+                for j in _bits(rpos[cover * side + d] & ~base_mask):
+                    removable.append((regions[cover][j], 1 << d))
+            if not removable:
+                continue
+            parents = tuple((regions[base_type * 9 + line][k] * side + d) * 2
+                            for line, slot in ((a, slot_a), (b, slot_b))
+                            for k in _bits(src_rpos[slot] & ~rpos[slot] & ~union))
+            if parents:
+                out.extend(_hint_offs(removable, parents, side))
     return out
 
 
@@ -458,8 +519,10 @@ _BASIC_RULES = (_locking_offs, _hidden_pair_offs, _naked_pair_offs, _x_wing_offs
 
 def _basic_advanced(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
     """SE's getAdvancedPotentials at level 1: the offs of the first rule that has hints resting on the chain."""
+    src_rpos = grid.rpos
+    changed = [slot for slot, (a, b) in enumerate(zip(rpos, src_rpos)) if a != b]
     for rule in _BASIC_RULES:
-        offs = rule(grid, cand, rpos)
+        offs = rule(grid, cand, rpos, changed)
         if offs:
             return offs
     return []
