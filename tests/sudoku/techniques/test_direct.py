@@ -49,6 +49,10 @@ PRODUCERS = {
     "Direct Hidden Triplet": partial(direct_hidden_sets, size=3),
 }
 
+# No Direct Claiming case: on the classic grid SE never takes one. If column c1 holds a digit only in block B and
+# column c3 (same stack) has one place X outside B, the stack's third block holds the digit only in the middle
+# column c2 (or once: a Hidden Single), so it points along c2 and leaves X alone in X's block (Direct Pointing,
+# an earlier pass; or X is a Hidden Single already). Likewise for rows. The solution check below covers it.
 CASES = [
     # SE: Direct Pointing: Cells r5c3,r6c3: 3 of block in column
     Case('Direct Pointing', 1.7, ((73, 3),), (),
