@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from puzzlesat.sudoku.variants import Variant
 
 
+EXTRAS_SECONDS = 60.0  # the budget of a rating, explanation or hint when --timeout/--conflicts set none
+
+
 @dataclass(frozen=True)
 class SolveOptions:
     """Everything a worker needs to answer like the parent would: how to solve, and what else to do."""
@@ -148,14 +151,16 @@ def _extras(puzzle: Puzzle, variant, result: Result, options: SolveOptions, budg
     rules = None if variant is None else variant.rules(puzzle.shape)
     unique = result.unique is True
     rating_wanted = options.rate and result.status == Status.SOLVED
+    if budget is None:
+        budget = Budget(seconds=EXTRAS_SECONDS).start()
     path = None
     if options.explain or rating_wanted:
         path = solving_path(puzzle, rules, unique, budget=budget)
-        if path.outcome == "timeout":
+        if path.outcome == "timeout" and rating_wanted:
             raise OutOfBudget("the budget ran out on the solving path")
     rating = rate(puzzle, rules, budget, path, unique) if rating_wanted else None
     explanation = Explanation.of(puzzle, path, result.solution) if options.explain else None
-    step = hint(puzzle, rules, unique) if options.hint else None
+    step = hint(puzzle, rules, unique, budget) if options.hint else None
     return rating, explanation, step
 
 

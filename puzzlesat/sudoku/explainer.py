@@ -89,13 +89,14 @@ def explain(puzzle: Puzzle, rules: Optional[Rules] = None, solution: Optional[Se
     return Explanation.of(puzzle, path, solution)
 
 
-def hint(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False) -> Optional[Step]:
+def hint(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,
+         budget: Optional[Budget] = None) -> Optional[Step]:
     """The simplest step a person could take from the givens (and pencil marks), or None when the puzzle is
-    already solved or contradicts itself."""
+    already solved or contradicts itself; OutOfBudget when `budget` runs out first."""
     board = start(puzzle, rules, assume_unique)
     if board.solved or board.broken:
         return None
-    return next_step(board)
+    return next_step(board, None if budget is None else budget.start())
 
 
 def start(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False) -> CandidateGrid:

@@ -63,9 +63,10 @@ class Path:
         return max(self.steps, key=lambda step: step.difficulty, default=None)
 
 
-def next_step(board: CandidateGrid) -> Optional[Step]:
-    """The next step SE's way, or a search step when no technique applies; None when nothing can be done."""
-    return first_step(board) or next(iter(search(board)), None)
+def next_step(board: CandidateGrid, budget: Optional[Budget] = None) -> Optional[Step]:
+    """The next step SE's way, or a search step when no technique applies; None when nothing can be done.
+    OutOfBudget when a running `budget` is spent first."""
+    return first_step(board, budget=budget) or next(iter(search(board)), None)
 
 
 def walk(board: CandidateGrid, limit: Optional[int] = None, budget: Optional[Budget] = None,
@@ -85,7 +86,7 @@ def walk(board: CandidateGrid, limit: Optional[int] = None, budget: Optional[Bud
                 break
             if running is not None:
                 running.check("the solving path")
-            step = next_step(board)
+            step = next_step(board, running)
             if step is None:
                 path.outcome = "stuck"
                 break

@@ -1,6 +1,7 @@
 """Sudoku Explainer's techniques, in the order SE tries them, each a producer of Steps.
 
-A producer takes a CandidateGrid and yields the Steps it finds there, in SE's order (the first one is the one SE
+A producer takes a CandidateGrid (and keyword options: its own, and `budget`, a running puzzlesat.budget.Budget
+that the long producers check) and yields the Steps it finds there, in SE's order (the first one is the one SE
 would take; producers whose steps vary in difficulty, the chains, yield the easiest first). `first_step` runs the
 producers in order and returns the first Step of the first producer that has one: that is SE's rule for the next
 step, for the explanation, the hint and the rating alike.
@@ -14,6 +15,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Iterable, Optional, Sequence, Tuple
 
+from puzzlesat.budget import Budget
 from puzzlesat.sudoku.candidates import CandidateGrid
 from puzzlesat.sudoku.steps import Step
 
@@ -81,9 +83,12 @@ def basic_producers() -> Tuple[Tuple[str, Producer], ...]:
     return every[:[name for name, _ in every].index("Forcing Chains & Cycles")]
 
 
-def first_step(board: CandidateGrid, chosen: Optional[Sequence[Tuple[str, Producer]]] = None) -> Optional[Step]:
-    """The first Step of the first producer that finds one (SE's next step), or None when every one is stuck."""
+def first_step(board: CandidateGrid, chosen: Optional[Sequence[Tuple[str, Producer]]] = None,
+               budget: Optional[Budget] = None) -> Optional[Step]:
+    """The first Step of the first producer that finds one (SE's next step), or None when every one is stuck.
+    A running `budget` goes to every producer (the long ones check it and raise OutOfBudget when it is spent)."""
+    options = {} if budget is None else {"budget": budget}
     for _, produce in chosen or producers():
-        for step in produce(board):
+        for step in produce(board, **options):
             return step
     return None
