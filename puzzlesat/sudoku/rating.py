@@ -303,20 +303,18 @@ class Rater:
 
     def _fewest_cells(self, implied, assumptions) -> list:
         """The open cells with the fewest candidates."""
-        table = self.literals
-        left = [self.side] * self.rules.shape.cells
+        side, count = self.side, self.literals.count
+        left = [side] * self.rules.shape.cells
         for lit in set(implied).union(assumptions):
-            if not table.is_cell_var(lit):
-                continue
             if lit > 0:
-                left[table.cell_of(lit)] = 0
-            else:
-                left[table.cell_of(-lit)] -= 1
-        open_counts = [count for count in left if count > 0]
-        if not open_counts:
+                if lit <= count:
+                    left[(lit - 1) // side] = -count  # placed: never open, whatever else is known of it
+            elif -lit <= count:
+                left[(-lit - 1) // side] -= 1
+        size = min((n for n in left if n > 0), default=0)
+        if not size:
             return []
-        size = min(open_counts)
-        return [cell for cell, count in enumerate(left) if count == size]
+        return [cell for cell, n in enumerate(left) if n == size]
 
     def _branch_cell(self, implied, assumptions) -> Optional[list]:
         """The literals of the open cell with the fewest candidates left, or None when all are set."""
