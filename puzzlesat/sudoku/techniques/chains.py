@@ -193,11 +193,12 @@ def _candidate_tables(tab: _Tables) -> tuple:
 
 def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=None) -> _Run:
     """SE's doChaining from one potential: "on" before "off", each potential once, stop at a contradiction; in
-    dynamic chains each processed "off" leaves the grid and the links it enables name it as a hidden parent."""
+    dynamic chains each processed "off" leaves the grid and the links it enables name it as a hidden parent.
+    `mark` per candidate: 0 not in the grid, 1 in it and not reached, 2 reached "off", 3 reached "on"."""
     side = grid.side
     peer_idx, cell_idx, reg_info, slot_idx = _candidate_tables(grid.tab)
     src_cand, src_rpos = grid.cand, grid.rpos
-    present = bytearray(grid.present)
+    mark = bytearray(grid.present)
     if dynamic:
         cand, rpos = list(src_cand), list(src_rpos)
     else:
@@ -208,32 +209,35 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
     pend_off: List[int] = []
     if start & 1:
         on[start >> 1] = ()
+        mark[start >> 1] = 3
         pend_on.append(start >> 1)
     else:
         off[start >> 1] = ()
+        mark[start >> 1] = 2
         pend_off.append(start >> 1)
     i_on = i_off = 0
     while True:
-        if i_on < len(pend_on):
+        while i_on < len(pend_on):
             idx = pend_on[i_on]
             i_on += 1
             parents = (idx * 2 + 1,)
             if y_links:
                 for j in cell_idx[idx]:
-                    if present[j]:
-                        if j in on:
-                            return _Run(on, off, (j, None, parents))
-                        if j not in off:
-                            off[j] = parents
-                            pend_off.append(j)
-            for j in peer_idx[idx]:
-                if present[j]:
-                    if j in on:
-                        return _Run(on, off, (j, None, parents))
-                    if j not in off:
+                    m = mark[j]
+                    if m == 1:
+                        mark[j] = 2
                         off[j] = parents
                         pend_off.append(j)
-            continue
+                    elif m == 3:
+                        return _Run(on, off, (j, None, parents))
+            for j in peer_idx[idx]:
+                m = mark[j]
+                if m == 1:
+                    mark[j] = 2
+                    off[j] = parents
+                    pend_off.append(j)
+                elif m == 3:
+                    return _Run(on, off, (j, None, parents))
         if i_off < len(pend_off):
             idx = pend_off[i_off]
             i_off += 1
@@ -272,13 +276,14 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
             if dynamic:
                 cell = idx // side
                 cand[cell] &= ~(1 << (idx - cell * side))
-                present[idx] = 0
                 for slot, without in reg_info[idx]:
                     rpos[slot] &= without
             for j, parents in made.items():
-                if j in off:
+                m = mark[j]
+                if m == 2:
                     return _Run(on, off, (j, parents, None))
-                if j not in on:
+                if m != 3:
+                    mark[j] = 3
                     on[j] = parents
                     pend_on.append(j)
             continue
@@ -286,6 +291,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
             grown = False
             for j, parents in advanced(grid, cand, rpos):
                 if j not in off:
+                    mark[j] = 2
                     off[j] = parents
                     pend_off.append(j)
                     grown = True
