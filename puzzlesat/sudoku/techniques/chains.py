@@ -67,6 +67,21 @@ class _Tables:
         self._cands = None
 
 
+def _reduced(base: "_Grid", cand: list, rpos: list) -> "_Grid":
+    """The grid of a dynamic chain at some point: the base grid with the chain's eliminations."""
+    grid = _Grid.__new__(_Grid)
+    grid.tab, grid.side, grid.cand, grid.rpos = base.tab, base.side, cand, rpos
+    side = base.side
+    present = bytearray(len(cand) * side)
+    for cell, m in enumerate(cand):
+        while m:
+            low = m & -m
+            m ^= low
+            present[cell * side + low.bit_length() - 1] = 1
+    grid.present, grid.empty, grid.placed = present, base.empty, base.placed
+    return grid
+
+
 def _tables(layout: Layout) -> _Tables:
     """The tables of a layout, computed once."""
     cached = _TABLES.get(id(layout))
@@ -128,10 +143,24 @@ class _Run:
     order found) and the contradiction, if any: (candidate, parents of the new "on", parents of the new "off"),
     the stored side having None."""
 
-    __slots__ = ("on", "off", "absurd", "memo")
+    __slots__ = ("on", "off", "absurd", "memo", "nested")
 
-    def __init__(self, on: dict, off: dict, absurd):
+    def __init__(self, on: dict, off: dict, absurd, nested: Optional[dict] = None):
         self.on, self.off, self.absurd, self.memo = on, off, absurd, {}
+        self.nested = nested  # off candidate -> (key, complexity) of the nested chain it comes from
+
+    def ancestors_new(self, node: int, parents: tuple) -> int:
+        """The ancestors of a potential not stored (the new side of a contradiction), as a bit mask."""
+        mask = 1 << node
+        for p in parents:
+            mask |= self.ancestors(p)
+        return mask
+
+    def nested_in(self, mask: int, into: dict) -> None:
+        """Add the nested chains (key -> complexity) among the potentials of `mask` to `into`."""
+        for idx, (key, complexity) in self.nested.items():
+            if mask >> (idx * 2) & 1:
+                into[key] = complexity
 
     def ancestors(self, node: int) -> int:
         """The potentials `node` rests on (itself included), as a bit mask over node ids."""
@@ -205,6 +234,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
         cand, rpos = src_cand, src_rpos
     on: Dict[int, tuple] = {}
     off: Dict[int, tuple] = {}
+    nested_of: Dict[int, tuple] = {}
     pend_on: List[int] = []
     pend_off: List[int] = []
     if start & 1:
@@ -229,7 +259,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
                         off[j] = parents
                         pend_off.append(j)
                     elif m == 3:
-                        return _Run(on, off, (j, None, parents))
+                        return _Run(on, off, (j, None, parents), nested_of)
             for j in peer_idx[idx]:
                 m = mark[j]
                 if m == 1:
@@ -237,7 +267,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
                     off[j] = parents
                     pend_off.append(j)
                 elif m == 3:
-                    return _Run(on, off, (j, None, parents))
+                    return _Run(on, off, (j, None, parents), nested_of)
         if i_off < len(pend_off):
             idx = pend_off[i_off]
             i_off += 1
@@ -281,7 +311,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
             for j, parents in made.items():
                 m = mark[j]
                 if m == 2:
-                    return _Run(on, off, (j, parents, None))
+                    return _Run(on, off, (j, parents, None), nested_of)
                 if m != 3:
                     mark[j] = 3
                     on[j] = parents
@@ -289,15 +319,17 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
             continue
         if advanced is not None:
             grown = False
-            for j, parents in advanced(grid, cand, rpos):
+            for j, parents, nested in advanced(grid, cand, rpos):
                 if j not in off:
                     mark[j] = 2
                     off[j] = parents
                     pend_off.append(j)
                     grown = True
+                    if nested is not None:
+                        nested_of[j] = nested
             if grown:
                 continue
-        return _Run(on, off, None)
+        return _Run(on, off, None, nested_of)
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -337,12 +369,13 @@ def _bits(mask: int) -> List[int]:
     return out
 
 
-def _hint_offs(removable: list, parents: tuple, side: int) -> List[tuple]:
-    """One hint's removable candidates (cell, digit mask) in SE's HashMap order, each with the hint's parents."""
+def _hint_offs(removable: list, parents: tuple, side: int, nested: Optional[tuple] = None) -> List[tuple]:
+    """One hint's removable candidates (cell, digit mask) in SE's HashMap order, each with the hint's parents
+    (and, for a nested chain, its key and complexity)."""
     out = []
     for cell, mask in _hash_order(removable):
         for d in _bits(mask):
-            out.append((cell * side + d, parents))
+            out.append((cell * side + d, parents, nested))
     return out
 
 
@@ -521,17 +554,6 @@ def _x_wing_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> List[tup
 
 
 _BASIC_RULES = (_locking_offs, _hidden_pair_offs, _naked_pair_offs, _x_wing_offs)
-
-
-def _basic_advanced(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
-    """SE's getAdvancedPotentials at level 1: the offs of the first rule that has hints resting on the chain."""
-    src_rpos = grid.rpos
-    changed = [slot for slot, (a, b) in enumerate(zip(rpos, src_rpos)) if a != b]
-    for rule in _BASIC_RULES:
-        offs = rule(grid, cand, rpos, changed)
-        if offs:
-            return offs
-    return []
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -771,18 +793,20 @@ def _limit(base: float, sort_key: int, best: Optional[tuple]) -> int:
     return complexity if (base + length_difficulty(complexity), complexity, sort_key) < best[:3] else 0
 
 
-def _unary_records(grid: _Grid, passes) -> list:
+def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
     """The hints of SE's unary chaining over the passes ((y_links, x_links), ...) that may come first, as
-    sortable records (a search stops where a bound shows it can only find hints after the best one so far)."""
+    sortable records (a search stops where a bound shows it can only find hints after the best one so far);
+    every hint when not `bounded` (nested chains need them all)."""
     side, cand = grid.side, grid.cand
     records: list = []
     best: Optional[tuple] = None
+    limit = _limit if bounded else (lambda base, key, best: 1 << 30)
     for y_links, x_links in passes:
         cycle_base = 7.0 if (x_links and y_links) else 6.5
         cycle_key = 4 if (x_links and y_links) else (3 if y_links else 2)
         chain_base = 7.0 if y_links else 6.6
         chain_key = 4 if y_links else 2
-        if _limit(min(cycle_base, chain_base), 0, best) < 4:
+        if limit(min(cycle_base, chain_base), 0, best) < 4:
             continue
         on_off, off_on = _links(grid, y_links, x_links)
         comp, reach = _reachability(on_off, off_on)
@@ -799,7 +823,7 @@ def _unary_records(grid: _Grid, passes) -> list:
                 idx = cell * side + d
                 on_node, off_node = idx * 2 + 1, idx * 2
                 looped = any(comp[j * 2] == comp[on_node] for j in on_off[idx])
-                for found in (_cycles(on_off, off_on, idx, _limit(cycle_base, cycle_key, best)) if looped else ()):
+                for found in (_cycles(on_off, off_on, idx, limit(cycle_base, cycle_key, best)) if looped else ()):
                     worth = False
                     for dst in found:
                         complexity, removable, cells = _cycle_record(grid, dst)
@@ -808,18 +832,18 @@ def _unary_records(grid: _Grid, passes) -> list:
                             difficulty = cycle_base + length_difficulty(complexity)
                             name = _cycle_name(y_links, x_links, len(cells))
                             record = (difficulty, complexity, cycle_key, len(records), removable, name, None,
-                                      (_path_nodes(dst, side),))
+                                      (_path_nodes(dst, side),), ("cycle", dst))
                             records.append(record)
                             if best is None or record < best:
                                 best = record
-                    if worth:
+                    if worth and bounded:
                         break  # longer cycles from this start never come first
                 if not x_links:
                     continue
                 for start, end in ((on_node, off_node), (off_node, on_node)):
                     if not reach[comp[start]] >> end & 1:
                         continue
-                    dst = _forcing_target(on_off, off_on, start, _limit(chain_base, chain_key, best))
+                    dst = _forcing_target(on_off, off_on, start, limit(chain_base, chain_key, best))
                     if dst is None:
                         continue
                     chain = _path_nodes(dst, side)
@@ -832,7 +856,7 @@ def _unary_records(grid: _Grid, passes) -> list:
                         placement = None
                     difficulty = chain_base + length_difficulty(complexity)
                     record = (difficulty, complexity, chain_key, len(records), removable,
-                              _forcing_name(y_links, complexity), placement, (chain,))
+                              _forcing_name(y_links, complexity), placement, (chain,), ("forcing", dst))
                     records.append(record)
                     if best is None or record < best:
                         best = record
@@ -868,14 +892,17 @@ _NESTED_SUFFIX = ("", " (+)", " (+ Forcing Chains)", " (+ Multiple Forcing Chain
 
 
 class _Chainer:
-    """One producer's search: SE's Chaining(isMultiple, isDynamic, isNishio, 0) on one grid."""
+    """One producer's search: SE's Chaining(isMultiple, isDynamic, isNishio, level) on one grid. When `bounded`,
+    only hints that come before every hint found so far are recorded (the first one is SE's); else all."""
 
-    def __init__(self, board: CandidateGrid, multiple: bool, dynamic: bool, nishio: bool, level: int = 0):
-        self.grid = _Grid(board)
-        self.side = self.grid.side
+    def __init__(self, grid: _Grid, multiple: bool, dynamic: bool, nishio: bool, level: int = 0,
+                 bounded: bool = True):
+        self.grid = grid
+        self.side = grid.side
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.base = 8.5 + 0.5 * level if level else (7.5 if nishio else (8.5 if dynamic else 8.0))
-        self.advanced = _basic_advanced if level >= 1 else None
+        self.advanced = _ADVANCED[level] if level else None
+        self.bounded = bounded
         self.runs: Dict[int, _Run] = {}
         self.records: list = []
         self.best = (1 << 30, 0)  # (complexity, sort key) of the first hint so far
@@ -896,22 +923,36 @@ class _Chainer:
             return tuple((cell, e + 1) for e in range(side) if m >> e & 1 and e != d), ((cell, d + 1),)
         return ((cell, d + 1),), None
 
-    def add(self, name: str, complexity: int, key: int, removable: tuple, placement, chains) -> None:
+    def add(self, name: str, complexity: int, key: int, removable: tuple, placement, chains, source=None) -> None:
         """Record a hint worth something (SE's isWorth: it removes a candidate) that may come first (all hints
         of a producer share its base difficulty: the order is complexity, sort key, then discovery)."""
-        if removable and (complexity, key) < self.best:
-            self.best = (complexity, key)
+        if removable and (not self.bounded or (complexity, key) < self.best):
+            if (complexity, key) < self.best:
+                self.best = (complexity, key)
             difficulty = self.base + length_difficulty(complexity)
-            self.records.append((difficulty, complexity, key, len(self.records), removable, name, placement, chains))
+            self.records.append((difficulty, complexity, key, len(self.records), removable, name, placement,
+                                 chains, source))
 
-    def bounded_sum(self, runs: list, node: int, key: int) -> Optional[int]:
-        """The complexity of a hint resting on `node` in each run, or None as soon as it cannot come first."""
+    def complexity(self, parts: list, key: int) -> Optional[int]:
+        """SE's getComplexity of a hint resting on the potentials (run, ancestor mask) of its chains: the
+        ancestors of each chain, plus the complexity of each distinct nested chain among them; None as soon as
+        it cannot come first."""
         limit, best_key = self.best
         if key >= best_key:
             limit -= 1
+        if not self.bounded:
+            limit = 1 << 30
         total = 0
-        for run in runs:
-            total += run.count(node)
+        for _, mask in parts:
+            total += mask.bit_count()
+            if total > limit:
+                return None
+        if self.level >= 2:
+            nested: dict = {}
+            for run, mask in parts:
+                if run.nested:
+                    run.nested_in(mask, nested)
+            total += sum(nested.values())
             if total > limit:
                 return None
         return total
@@ -924,7 +965,7 @@ class _Chainer:
 
     def search(self) -> list:
         """SE's getMultipleChainsHintList: every cell in order, every candidate of it."""
-        cand, side = self.grid.cand, self.side
+        cand = self.grid.cand
         for cell, m in enumerate(cand):
             rest = m & (m - 1)
             if not rest:
@@ -968,11 +1009,12 @@ class _Chainer:
         for targets, on in ((cell_on, True), (cell_off, False)):
             for j in targets:
                 node = j * 2 + on
-                complexity = self.bounded_sum(value_runs, node, 5)
+                complexity = self.complexity([(run, run.ancestors(node)) for run in value_runs], 5)
                 if complexity is not None:
                     removable, placement = self.removable_for(j, on)
                     chains = _lazy_paths(value_runs, node, side)
-                    self.add(self.name("Cell Forcing"), complexity, 5, removable, placement, chains)
+                    self.add(self.name("Cell Forcing"), complexity, 5, removable, placement, chains,
+                             ("cell", value_runs, node, cell))
 
     def contradiction(self, idx: int, run: _Run, src_on: bool) -> None:
         """SE's contradiction hints: the assumption leads to a potential both on and off."""
@@ -980,12 +1022,16 @@ class _Chainer:
             return
         j, on_parents, off_parents = run.absurd
         on_node, off_node = j * 2 + 1, j * 2
+        side = self.side
         if on_parents is None:
-            complexity = run.count(on_node) + run.count_new(off_node, off_parents)
-            chains = lambda: (_run_path(run, on_node, self.side), _run_path(run, off_node, self.side, off_parents))
+            parts = [(run, run.ancestors(on_node)), (run, run.ancestors_new(off_node, off_parents))]
+            chains = lambda: (_run_path(run, on_node, side), _run_path(run, off_node, side, off_parents))
         else:
-            complexity = run.count_new(on_node, on_parents) + run.count(off_node)
-            chains = lambda: (_run_path(run, on_node, self.side, on_parents), _run_path(run, off_node, self.side))
+            parts = [(run, run.ancestors_new(on_node, on_parents)), (run, run.ancestors(off_node))]
+            chains = lambda: (_run_path(run, on_node, side, on_parents), _run_path(run, off_node, side))
+        complexity = self.complexity(parts, 7)
+        if complexity is None:
+            return
         removable, placement = self.removable_for(idx, not src_on)
         kind = "Forcing" if self.nishio else "Contradiction Forcing"
         self.add(self.name(kind), complexity, 7, removable, placement, chains)
@@ -997,7 +1043,8 @@ class _Chainer:
             for j in targets:
                 if j in other:
                     node = j * 2 + on
-                    complexity = self.bounded_sum((on_run, off_run), node, 1)
+                    parts = [(on_run, on_run.ancestors(node)), (off_run, off_run.ancestors(node))]
+                    complexity = self.complexity(parts, 1)
                     if complexity is not None:
                         removable, placement = self.removable_for(j, on)
                         chains = _lazy_paths((on_run, off_run), node, side)
@@ -1026,11 +1073,176 @@ class _Chainer:
             for targets, on in ((region_on, True), (region_off, False)):
                 for j in targets:
                     node = j * 2 + on
-                    complexity = self.bounded_sum(runs, node, 6)
+                    complexity = self.complexity([(run, run.ancestors(node)) for run in runs], 6)
                     if complexity is not None:
                         removable, placement = self.removable_for(j, on)
                         chains = _lazy_paths(runs, node, side)
-                        self.add(self.name("Region Forcing"), complexity, 6, removable, placement, chains)
+                        self.add(self.name("Region Forcing"), complexity, 6, removable, placement, chains,
+                                 ("region", runs, node, r))
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Nested chains (SE's levels 2 and 3): when the basic rules find nothing, the forcing chains and cycles (level 2),
+# then the multiple forcing chains (level 3) of the reduced grid; each of their hints turns off what it removes,
+# with the chain's eliminations it rests on as parents (ChainingHint.collectRuleParents), and its complexity
+# counts in the complexity of the hints resting on it.
+
+_PASSES = ((False, True), (True, False), (True, True))  # SE's X-loops, Y-loops, XY-loops
+
+
+def _on_cause(grid: _Grid, parent_idx: int, idx: int) -> tuple:
+    """Why an "off" turns a potential on in a static chain (getOffToOn): its bivalue cell, or the first unit
+    (box, row, column) where the digit has only these two positions."""
+    side, tab = grid.side, grid.tab
+    parent_cell = parent_idx // side
+    cell, d = divmod(idx, side)
+    if parent_cell == cell:
+        return ("cell", cell, d)
+    for r, _ in tab.cell_regions[cell]:
+        if parent_cell in tab.regions[r] and grid.rpos[r * side + d].bit_count() == 2:
+            return ("region", r, d)
+    return ("region", tab.cell_regions[cell][0][0], d)
+
+
+def _off_cause(grid: _Grid, parent_idx: int, idx: int) -> tuple:
+    """Why an "on" turns a potential off (getOnToOff): its cell, or the first unit shared with the "on"."""
+    side, tab = grid.side, grid.tab
+    parent_cell = parent_idx // side
+    cell, d = divmod(idx, side)
+    if parent_cell == cell:
+        return ("cell", cell, d)
+    for r, _ in tab.cell_regions[cell]:
+        if parent_cell in tab.regions[r]:
+            return ("region", r, d)
+    return ("region", tab.cell_regions[cell][0][0], d)
+
+
+def _cause_parents(base: _Grid, grid: _Grid, cause: tuple, out: dict) -> None:
+    """The eliminations (off nodes) a naked or hidden single rests on: the cell's, or the unit's for the digit,
+    candidates of the base grid gone from the reduced one."""
+    side, src, cur = base.side, base.cand, grid.cand
+    kind, where, d = cause
+    if kind == "cell":
+        for e in range(side):
+            if src[where] >> e & 1 and not cur[where] >> e & 1:
+                out[(where * side + e) * 2] = None
+    else:
+        for q in base.tab.regions[where]:
+            if src[q] >> d & 1 and not cur[q] >> d & 1:
+                out[(q * side + d) * 2] = None
+
+
+def _unary_parents(base: _Grid, grid: _Grid, kind: str, dst: tuple) -> dict:
+    """SE's getRuleParents of a forcing chain or a cycle (whose reversed chain counts too) of the reduced grid."""
+    walk = []
+    node = dst
+    while node is not None:
+        walk.append(node)
+        node = node[2]
+    out: dict = {}
+    done = set()
+    for n in walk:
+        if (n[0], n[1]) in done:
+            continue
+        done.add((n[0], n[1]))
+        if n[1] and n[2] is not None:
+            _cause_parents(base, grid, _on_cause(grid, n[2][0], n[0]), out)
+    if kind == "cycle":
+        for n in reversed(walk[:-1]):
+            if not n[1]:
+                _cause_parents(base, grid, _off_cause(grid, n[2][0], n[0]), out)
+    return out
+
+
+def _run_line(run: _Run, node: int) -> tuple:
+    """The potentials of a static chain from `node` back to its assumption (node ids)."""
+    out = [node]
+    while True:
+        parents = (run.on if node & 1 else run.off)[node >> 1]
+        if not parents:
+            return tuple(out)
+        node = parents[0]
+        out.append(node)
+
+
+def _multi_parents(base: _Grid, grid: _Grid, source: tuple) -> dict:
+    """SE's getRuleParents of a cell or region forcing chain of the reduced grid (the assumptions count as
+    naked singles of the cell, or hidden singles of the unit)."""
+    kind, runs, target, where = source
+    side = base.side
+    out: dict = {}
+    for run in runs:
+        line = _run_line(run, target)
+        for i, node in enumerate(line):
+            if not node & 1:
+                continue
+            idx = node >> 1
+            if i == len(line) - 1:
+                cause = ("cell", idx // side, idx % side) if kind == "cell" else ("region", where, idx % side)
+            else:
+                cause = _on_cause(grid, line[i + 1] >> 1, idx)
+            _cause_parents(base, grid, cause, out)
+    return out
+
+
+def _records_offs(base: _Grid, grid: _Grid, records: list, parents_of, key_of) -> List[tuple]:
+    """The offs a nested producer's hints give, in SE's order: hints sorted and each effect once, then each
+    hint's removable candidates (HashMap order) with its parents and (key, complexity) as nested chain."""
+    side = base.side
+    records.sort(key=lambda rec: rec[:4])
+    seen = set()
+    out: List[tuple] = []
+    for rec in records:
+        removable = rec[4]
+        if removable in seen:
+            continue
+        seen.add(removable)
+        parents = tuple(parents_of(rec))
+        if not parents:
+            continue
+        by_cell: dict = {}
+        for cell, digit in removable:
+            by_cell[cell] = by_cell.get(cell, 0) | 1 << (digit - 1)
+        out.extend(_hint_offs(list(by_cell.items()), parents, side, (key_of(rec), rec[1])))
+    return out
+
+
+def _nested_chain_offs(base: _Grid, cand: list, rpos: list) -> List[tuple]:
+    """Level 2: SE's Chaining(false, false, false, 0) (forcing chains and cycles) on the reduced grid."""
+    grid = _reduced(base, cand, rpos)
+    records = _unary_records(grid, _PASSES, bounded=False)
+    return _records_offs(base, grid, records, lambda rec: _unary_parents(base, grid, *rec[8]),
+                         lambda rec: (rec[8][0],) + tuple(_path_nodes(rec[8][1], base.side)))
+
+
+def _nested_multiple_offs(base: _Grid, cand: list, rpos: list) -> List[tuple]:
+    """Level 3: SE's Chaining(true, false, false, 0) (cell and region forcing chains) on the reduced grid."""
+    grid = _reduced(base, cand, rpos)
+    records = _Chainer(grid, True, False, False, 0, bounded=False).search()
+    return _records_offs(base, grid, records, lambda rec: _multi_parents(base, grid, rec[8]),
+                         lambda rec: (rec[8][0],) + tuple(_run_line(run, rec[8][2]) for run in rec[8][1]))
+
+
+def _advanced_rules(nested: tuple):
+    """SE's getAdvancedPotentials with the basic rules and then the nested producers: the offs of the first
+    rule that has hints resting on the chain."""
+    def advanced(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
+        src_rpos = grid.rpos
+        changed = [slot for slot, (a, b) in enumerate(zip(rpos, src_rpos)) if a != b]
+        for rule in _BASIC_RULES:
+            offs = rule(grid, cand, rpos, changed)
+            if offs:
+                return offs
+        for rule in nested:
+            offs = rule(grid, cand, rpos)
+            if offs:
+                return offs
+        return []
+    return advanced
+
+
+_ADVANCED = {1: _advanced_rules(()), 2: _advanced_rules((_nested_chain_offs,)),
+             3: _advanced_rules((_nested_chain_offs, _nested_multiple_offs))}
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -1040,7 +1252,7 @@ def _steps(records: list) -> Iterator[Step]:
     """The records as Steps, in SE's sorted order, each effect once."""
     records.sort(key=lambda rec: rec[:4])
     seen = set()
-    for difficulty, complexity, _, _, removable, name, placement, chains in records:
+    for difficulty, complexity, _, _, removable, name, placement, chains, _ in records:
         if removable in seen:
             continue
         seen.add(removable)
@@ -1074,19 +1286,20 @@ def nishio_forcing_chains(board: CandidateGrid, **options) -> Iterator[Step]:
     """SE's Chaining(false, true, true, 0): dynamic X-chains from an assumption to a contradiction."""
     if not _classic(board):
         return iter(())
-    return _steps(_Chainer(board, False, True, True).search())
+    return _steps(_Chainer(_Grid(board), False, True, True).search())
 
 
 def multiple_forcing_chains(board: CandidateGrid, **options) -> Iterator[Step]:
     """SE's Chaining(true, false, false, 0): static cell and region forcing chains."""
     if not _classic(board):
         return iter(())
-    return _steps(_Chainer(board, True, False, False).search())
+    return _steps(_Chainer(_Grid(board), True, False, False).search())
 
 
 def dynamic_forcing_chains(board: CandidateGrid, level: int = 0, **options) -> Iterator[Step]:
     """SE's Chaining(true, true, false, level): level 0 plain dynamic chains, level 1 with SE's basic rules
-    (pointing/claiming, hidden and naked pairs, X-Wing) in the propagation; levels 2-3 find nothing yet."""
-    if level > 1 or not _classic(board) or (level and not _nine(board)):
+    (pointing/claiming, hidden and naked pairs, X-Wing) in the propagation, level 2 also with forcing chains
+    and cycles, level 3 also with multiple forcing chains."""
+    if level > 3 or not _classic(board) or (level and not _nine(board)):
         return iter(())
-    return _steps(_Chainer(board, True, True, False, level).search())
+    return _steps(_Chainer(_Grid(board), True, True, False, level).search())
