@@ -223,7 +223,8 @@ def _candidate_tables(tab: _Tables) -> tuple:
 def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=None) -> _Run:
     """SE's doChaining from one potential: "on" before "off", each potential once, stop at a contradiction; in
     dynamic chains each processed "off" leaves the grid and the links it enables name it as a hidden parent.
-    `mark` per candidate: 0 not in the grid, 1 in it and not reached, 2 reached "off", 3 reached "on"."""
+    `mark` per candidate: 0 not in the grid, 1 in it and not reached, 2 reached "off", 3 reached "on", 4 both
+    (an advanced rule may turn off a potential the chain turned on: SE then keeps both), 5 both and removed."""
     side = grid.side
     peer_idx, cell_idx, reg_info, slot_idx = _candidate_tables(grid.tab)
     src_cand, src_rpos = grid.cand, grid.rpos
@@ -258,7 +259,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
                         mark[j] = 2
                         off[j] = parents
                         pend_off.append(j)
-                    elif m == 3:
+                    elif m == 3 or m == 4:
                         return _Run(on, off, (j, None, parents), nested_of)
             for j in peer_idx[idx]:
                 m = mark[j]
@@ -266,7 +267,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
                     mark[j] = 2
                     off[j] = parents
                     pend_off.append(j)
-                elif m == 3:
+                elif m == 3 or m == 4:
                     return _Run(on, off, (j, None, parents), nested_of)
         if i_off < len(pend_off):
             idx = pend_off[i_off]
@@ -308,9 +309,11 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
                 cand[cell] &= ~(1 << (idx - cell * side))
                 for slot, without in reg_info[idx]:
                     rpos[slot] &= without
+                if mark[idx] == 4:
+                    mark[idx] = 5
             for j, parents in made.items():
                 m = mark[j]
-                if m == 2:
+                if m == 2 or m >= 4:
                     return _Run(on, off, (j, parents, None), nested_of)
                 if m != 3:
                     mark[j] = 3
@@ -321,7 +324,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
             grown = False
             for j, parents, nested in advanced(grid, cand, rpos):
                 if j not in off:
-                    mark[j] = 2
+                    mark[j] = 4 if mark[j] == 3 else 2
                     off[j] = parents
                     pend_off.append(j)
                     grown = True
