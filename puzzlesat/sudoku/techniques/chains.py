@@ -562,12 +562,15 @@ _BASIC_RULES = (_locking_offs, _hidden_pair_offs, _naked_pair_offs, _x_wing_offs
 # ----------------------------------------------------------------------------------------------------------------
 # Static unary chains (SE's doUnaryChaining): forcing chains and bidirectional cycles.
 
-def _links(grid: _Grid, y_links: bool, x_links: bool) -> Tuple[dict, dict]:
+def _links(grid: _Grid, y_links: bool, x_links: bool, on_off: Optional[dict] = None) -> Tuple[dict, dict]:
     """The static implication graph of one pass: candidate -> candidates an "on" turns off (SE's getOnToOff),
-    candidate -> candidates an "off" turns on (getOffToOn), each list in SE's order."""
-    side, cand, rpos, tab = grid.side, grid.cand, grid.rpos, grid.tab
-    peers, cell_regions, regions = tab.peers, tab.cell_regions, tab.regions
-    on_off: Dict[int, list] = {}
+    candidate -> candidates an "off" turns on (getOffToOn), each list in SE's order (`on_off` given when known:
+    it depends on y_links only)."""
+    side, cand, rpos, tab, present = grid.side, grid.cand, grid.rpos, grid.tab, grid.present
+    peer_idx, cell_idx, reg_info, slot_idx = _candidate_tables(tab)
+    build = on_off is None
+    if build:
+        on_off = {}
     off_on: Dict[int, list] = {}
     for cell, mask in enumerate(cand):
         if not mask:
@@ -580,23 +583,19 @@ def _links(grid: _Grid, y_links: bool, x_links: bool) -> Tuple[dict, dict]:
             m ^= low
             d = low.bit_length() - 1
             idx = cell * side + d
-            out = []
-            if y_links:
-                others = mask & ~low
-                while others:
-                    o = others & -others
-                    others ^= o
-                    out.append(cell * side + o.bit_length() - 1)
-            out.extend(q * side + d for q in peers[cell] if cand[q] & low)
-            on_off[idx] = out
+            if build:
+                if y_links:
+                    on_off[idx] = [j for j in cell_idx[idx] if present[j]] + [j for j in peer_idx[idx] if present[j]]
+                else:
+                    on_off[idx] = [j for j in peer_idx[idx] if present[j]]
             out = []
             if y_links and bivalue:
                 out.append(cell * side + (mask & ~low).bit_length() - 1)
             if x_links:
-                for r, k in cell_regions[cell]:
-                    pos = rpos[r * side + d] & ~(1 << k)
+                for slot, without in reg_info[idx]:
+                    pos = rpos[slot] & without
                     if pos and not (pos & (pos - 1)):
-                        j = regions[r][pos.bit_length() - 1] * side + d
+                        j = slot_idx[slot][pos.bit_length() - 1]
                         if j not in out:
                             out.append(j)
             off_on[idx] = out
@@ -621,46 +620,46 @@ def _reachability(on_off: dict, off_on: dict) -> Tuple[dict, dict]:
     for root in succ:
         if root in index:
             continue
-        work = [(root, 0)]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
         on_stack.add(root)
+        work = [(root, iter(succ[root]))]
         while work:
-            node, i = work[-1]
-            outs = succ[node]
-            if i < len(outs):
-                work[-1] = (node, i + 1)
-                nxt = outs[i]
+            node, edges = work[-1]
+            for nxt in edges:
                 if nxt not in index:
                     index[nxt] = low[nxt] = counter
                     counter += 1
                     stack.append(nxt)
                     on_stack.add(nxt)
-                    work.append((nxt, 0))
-                elif nxt in on_stack and index[nxt] < low[node]:
+                    work.append((nxt, iter(succ[nxt])))
+                    break
+                if nxt in on_stack and index[nxt] < low[node]:
                     low[node] = index[nxt]
-                continue
-            work.pop()
-            if work and low[node] < low[work[-1][0]]:
-                low[work[-1][0]] = low[node]
-            if low[node] == index[node]:
-                members = []
-                while True:
-                    top = stack.pop()
-                    on_stack.discard(top)
-                    comp[top] = node
-                    members.append(top)
-                    if top == node:
-                        break
-                mask = 0
-                for member in members:
-                    mask |= 1 << member
-                for member in members:
-                    for nxt in succ[member]:
-                        if comp.get(nxt, node) != node:
-                            mask |= reach[comp[nxt]]
-                reach[node] = mask
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
+                if low[node] == index[node]:
+                    mask = 0
+                    members = []
+                    while True:
+                        top = stack.pop()
+                        on_stack.discard(top)
+                        comp[top] = node
+                        members.append(top)
+                        mask |= 1 << top
+                        if top == node:
+                            break
+                    for member in members:
+                        for nxt in succ[member]:
+                            other = comp[nxt]
+                            if other != node:
+                                mask |= reach[other]
+                    reach[node] = mask
     return comp, reach
 
 
@@ -804,6 +803,7 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
     records: list = []
     best: Optional[tuple] = None
     limit = _limit if bounded else (lambda base, key, best: 1 << 30)
+    on_offs: dict = {}
     for y_links, x_links in passes:
         cycle_base = 7.0 if (x_links and y_links) else 6.5
         cycle_key = 4 if (x_links and y_links) else (3 if y_links else 2)
@@ -811,7 +811,8 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
         chain_key = 4 if y_links else 2
         if limit(min(cycle_base, chain_base), 0, best) < 4:
             continue
-        on_off, off_on = _links(grid, y_links, x_links)
+        on_off, off_on = _links(grid, y_links, x_links, on_offs.get(y_links))
+        on_offs[y_links] = on_off
         comp, reach = _reachability(on_off, off_on)
         for cell, m in enumerate(cand):
             rest = m & (m - 1)
