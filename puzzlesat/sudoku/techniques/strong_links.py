@@ -107,19 +107,6 @@ def _group(cells: tuple) -> Group:
     return Group(cells, column, row, block, seen)
 
 
-def _bits(mask: int) -> list:
-    """The set positions of a mask, lowest first."""
-    return [low.bit_length() - 1 for low in _lows(mask)]
-
-
-def _lows(mask: int) -> Iterator[int]:
-    """The single bits of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
-
-
 def _same_line(cell1: int, cell2: int) -> bool:
     """SE's isSameLine: the two cells share a row or a column."""
     return _COL[cell1] == _COL[cell2] or _ROW[cell1] == _ROW[cell2]
@@ -137,7 +124,7 @@ def _region_links(kind: int, index: int, where: int) -> list:
     if count < 2 or count > 6:
         return []
     if count == 2:
-        first, second = (cells[p] for p in _bits(places))
+        first, second = (cells[p] for p in cells_of(places))
         if kind == BLOCK and _same_line(first, second):
             return []
         return [(False, (first,), (second,))]
@@ -156,8 +143,8 @@ def _region_links(kind: int, index: int, where: int) -> list:
     if found is None:
         return []
     e, blade1, blade2 = found
-    one = [cells[p] for p in _bits(blade1)]
-    two = [cells[p] for p in _bits(blade2)]
+    one = [cells[p] for p in cells_of(blade1)]
+    two = [cells[p] for p in cells_of(blade2)]
     if len(one) == 1 or len(two) == 1:
         if len(two) == 1:  # SE ends here when both blades hold one cell (its later branch overwrites the first)
             single, other = two[0], one
