@@ -178,7 +178,7 @@ def test_other_sizes_are_explained_to_the_end():
 def test_cli_explain_jsonl(run_cli):
     result = run_cli(["sudoku", "--explain", "-f", "jsonl", "-"], input=WIKI + "\n")
     assert result.exit_code == 0
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     assert record["status"] == "solved" and record["explanation"]["outcome"] == "solved"
     assert record["explanation"]["steps"][0]["text"] == WIKI_FIRST
     assert "candidates" not in record
@@ -187,14 +187,15 @@ def test_cli_explain_jsonl(run_cli):
 def test_cli_explain_goes_to_the_end_of_a_hard_puzzle(run_cli):
     hard = lines("hardest11.txt")[0]
     result = run_cli(["sudoku", "--explain", "-f", "line", "-"], input=hard + "\n")
-    assert result.exit_code == 0 and result.output.rstrip().splitlines()[-1].startswith("solved")
+    ending = result.stdout.rstrip().splitlines()[-1]
+    assert result.exit_code == 0 and ending.startswith("solved")
     result = run_cli(["sudoku", "--explain", "-f", "pretty", "-"], input=hard + "\n")
-    assert result.exit_code == 0 and "solved" in result.output.splitlines()[-1]
+    assert result.exit_code == 0 and ending in result.stdout
 
 
 def test_cli_hint(run_cli):
     result = run_cli(["sudoku", "--hint", "-f", "jsonl", "-"], input=WIKI + "\n")
-    assert json.loads(result.output)["hint"]["text"] == WIKI_FIRST
+    assert json.loads(result.stdout)["hint"]["text"] == WIKI_FIRST
     result = run_cli(["sudoku", "--hint", "-f", "line", "-"], input=WIKI + "\n")
     assert result.output == WIKI_FIRST + "\n"
     result = run_cli(["sudoku", "--hint", "-f", "pretty", "-"], input=WIKI + "\n")
@@ -205,9 +206,9 @@ def test_cli_hint_with_candidates(run_cli):
     puzzle = parse(WIKI)
     grid_lines = marks_grid(CandidateGrid.start(puzzle), puzzle.alphabet)
     result = run_cli(["sudoku", "--hint", "--candidates", "-f", "line", "-"], input=WIKI + "\n")
-    assert result.output.splitlines() == [*grid_lines, WIKI_FIRST]
+    assert result.stdout.splitlines() == [*grid_lines, WIKI_FIRST]
     result = run_cli(["sudoku", "--hint", "--candidates", "-f", "jsonl", "-"], input=WIKI + "\n")
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     assert record["candidates"] == marks_line(CandidateGrid.start(puzzle), puzzle.alphabet)
     result = run_cli(["sudoku", "--hint", "--candidates", "-f", "pretty", "-"], input=WIKI + "\n")
     assert grid_lines[1] in result.output

@@ -90,7 +90,7 @@ def test_cli_line_format(run_cli):
 
 def test_cli_jsonl_reports_the_rating(run_cli):
     result = run_cli(["sudoku", "generate", "--size", "4", "--count", "2", "--seed", "9", "--solution"])
-    records = [json.loads(line) for line in result.output.splitlines()]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
     assert result.exit_code == 0 and len(records) == 2
     for record in records:
         assert {"score", "complexity", "level"} <= set(record["rating"])

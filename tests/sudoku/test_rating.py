@@ -121,7 +121,7 @@ def test_cli_rate_jsonl_and_pretty(run_cli):
 
     hard = lines("hardest1106-20.txt", 1)[0]
     result = run_cli(["sudoku", "--rate", "-f", "jsonl", "-"], input=f"{WIKI}\n{hard}\n{'.' * 81}\n")
-    records = [json.loads(line) for line in result.output.splitlines()]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
     assert result.exit_code == 1  # the empty grid has many solutions
     easy, tough, empty = records
     assert easy["rating"]["level"] == "singles" and tough["rating"]["level"] == "search"
@@ -141,7 +141,7 @@ def test_plain_solve_has_no_rating(run_cli):
     import json
 
     result = run_cli(["sudoku", "-f", "jsonl", "-"], input=WIKI + "\n")
-    assert "rating" not in json.loads(result.output)
+    assert "rating" not in json.loads(result.stdout)
 
 
 def test_randomized_search_measure_is_reproducible_and_grows_with_hardness():

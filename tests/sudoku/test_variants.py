@@ -258,7 +258,7 @@ def test_cli_solves_a_variant(run_cli, stem):
     _, _, answer = load_example(stem)
     result = run_cli(example_args(stem) + ["-f", "jsonl"])
     assert result.exit_code == 0
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     assert record["status"] == "solved" and record["unique"] and record["solution"] == answer
     assert record["variant"] == EXAMPLES[stem]
 
