@@ -20,12 +20,19 @@ The producers, with SE's difficulty (base + length increment, getLengthDifficult
 - multiple_forcing_chains: Chaining(true, false, false, 0): Cell and Region Forcing Chains (8.0): every
   candidate of a cell (with at least three), or every position of a digit in a unit, implies the same.
 - dynamic_forcing_chains: Chaining(true, true, false, level): level 0, Dynamic Contradiction / Double / Cell /
-  Region Forcing Chains (8.5). Levels 1-3 (SE's "(+)" and nested chains, 9.0-10.0) are not ported yet and
-  find nothing.
+  Region Forcing Chains (8.5). Level 1, "... (+)" (9.0): when the propagation stalls, SE's getAdvancedPotentials
+  applies Locking, HiddenSet(2), NakedSet(2) and Fisherman(2) to the reduced grid, and the first of them with
+  hints resting on the chain's eliminations turns off what they remove. Levels 2 and 3, "(+ Forcing Chains)"
+  (9.5) and "(+ Multiple Forcing Chains)" (10.0), add the forcing chains and cycles, then the multiple forcing
+  chains, of the reduced grid to those rules; the complexity of such a nested chain adds to the hint's.
 
 SE collects every hint of a producer and sorts them by difficulty, then complexity (the number of potentials
-the chains rest on, ancestors counted once), then a key per kind (getSortKey), stably; the producers yield in
-that order, each effect once (SE's ChainingHint.equals compares the removable candidates).
+the chains rest on, ancestors counted once), then a key per kind (getSortKey), stably, and the rating takes the
+first. Here searches are bounded by the best hint found so far (a forcing chain search stops at the length
+where it could only come later, a cycle search after its shortest cycles, a multiple chain's complexity is not
+summed past the best): the first step is SE's first hint, the steps after it are the other hints found on the
+way, in SE's order, each effect once (SE's ChainingHint.equals compares the removable candidates). A static
+implication graph per pass and its strongly connected components skip the starts that have no chain at all.
 
 Potentials are integers here: candidate index i = cell * side + (digit - 1), node = 2 * i + (1 if on).
 """
@@ -186,17 +193,6 @@ class _Run:
             stack.pop()
         return memo[node]
 
-    def count(self, node: int) -> int:
-        """SE's getAncestorCount of a stored potential."""
-        return self.ancestors(node).bit_count()
-
-    def count_new(self, node: int, parents: tuple) -> int:
-        """The ancestor count of a potential not stored (the new side of a contradiction)."""
-        mask = 1 << node
-        for p in parents:
-            mask |= self.ancestors(p)
-        return mask.bit_count()
-
 
 def _candidate_tables(tab: _Tables) -> tuple:
     """Per candidate index: its peers' candidates of the same digit (SE's order), its cell's other candidates,
@@ -341,8 +337,6 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
 # everything they remove, each with the eliminations the hint rests on (getRuleParents) as parents.
 
 _COLEX_PAIRS = tuple((a, b) for b in range(9) for a in range(b))  # SE's Permutations(2, 9) order
-_PAIRS_WITH = tuple(tuple(sorted(((min(a, b), max(a, b)) for b in range(9) if b != a), key=lambda ab: (ab[1], ab[0])))
-                    for a in range(9))  # the pairs holding a, in SE's order
 
 
 _PAIRS_TOUCHING = tuple(tuple(ab for ab in _COLEX_PAIRS if moved >> ab[0] & 1 or moved >> ab[1] & 1)
