@@ -232,6 +232,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
     on: Dict[int, tuple] = {}
     off: Dict[int, tuple] = {}
     nested_of: Dict[int, tuple] = {}
+    dirty: set = set()  # the unit-digit slots that lost a position (dynamic chains)
     pend_on: List[int] = []
     pend_off: List[int] = []
     if start & 1:
@@ -305,6 +306,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
                 cand[cell] &= ~(1 << (idx - cell * side))
                 for slot, without in reg_info[idx]:
                     rpos[slot] &= without
+                    dirty.add(slot)
                 if mark[idx] == 4:
                     mark[idx] = 5
             for j, parents in made.items():
@@ -318,7 +320,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
             continue
         if advanced is not None:
             grown = False
-            for j, parents, nested in advanced(grid, cand, rpos):
+            for j, parents, nested in advanced(grid, cand, rpos, dirty):
                 if j not in off:
                     mark[j] = 4 if mark[j] == 3 else 2
                     off[j] = parents
@@ -346,6 +348,21 @@ _PAIRS_TOUCHING = tuple(tuple(ab for ab in _COLEX_PAIRS if moved >> ab[0] & 1 or
 def _pairs_touching(moved: int) -> tuple:
     """The pairs (a, b) of 0..8 with a or b in the mask, in SE's Permutations order."""
     return _PAIRS_TOUCHING[moved]
+
+
+def _twin_pairs(masks: list, moved: int) -> List[tuple]:
+    """The pairs (a, b) whose masks are equal with exactly two bits (the only common tuples of degree 2 SE's
+    CommonTuples finds), a or b in `moved`, in SE's Permutations order."""
+    groups: dict = {}
+    for i, m in enumerate(masks):
+        rest = m & (m - 1)
+        if rest and not rest & (rest - 1):
+            groups.setdefault(m, []).append(i)
+    pairs = [(a, b) for ids in groups.values() if len(ids) > 1
+             for x, a in enumerate(ids) for b in ids[x + 1:] if (moved >> a | moved >> b) & 1]
+    if len(pairs) > 1:
+        pairs.sort(key=lambda ab: (ab[1], ab[0]))
+    return pairs
 
 
 def _hash_order(entries: list) -> list:
@@ -452,13 +469,8 @@ def _hidden_pair_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> Lis
             if not moved:
                 continue
             cells = regions[r]
-            for a, b in _pairs_touching(moved):
-                pa, pb = rpos[base + a], rpos[base + b]
-                if pa & (pa - 1) == 0 or pb & (pb - 1) == 0:
-                    continue
-                union = pa | pb
-                if union.bit_count() != 2:
-                    continue
+            for a, b in _twin_pairs(rpos[base:base + side], moved):
+                union = rpos[base + a]
                 pair = (1 << a) | (1 << b)
                 removable = [(cells[k], cand[cells[k]] & ~pair) for k in _bits(union) if cand[cells[k]] & ~pair]
                 if not removable:
@@ -491,13 +503,8 @@ def _naked_pair_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> List
             moved = moved_cells[r]
             if not moved:
                 continue
-            for a, b in _pairs_touching(moved):
-                ma, mb = cand[cells[a]], cand[cells[b]]
-                if ma & (ma - 1) == 0 or mb & (mb - 1) == 0:
-                    continue
-                common = ma | mb
-                if common.bit_count() != 2:
-                    continue
+            for a, b in _twin_pairs([cand[c] for c in cells], moved):
+                common = cand[cells[a]]
                 removable = [(c, cand[c] & common) for k, c in enumerate(cells)
                              if k != a and k != b and cand[c] & common]
                 if not removable:
@@ -524,8 +531,10 @@ def _x_wing_offs(grid: _Grid, cand: list, rpos: list, changed: list) -> List[tup
         tries = []
         for d in range(side):
             if moved[d] and placed[d] + 4 <= 9:
-                tries.extend((ab, d) for ab in _pairs_touching(moved[d]))
-        tries.sort(key=lambda t: (t[0][1], t[0][0], t[1]))
+                lines = [rpos[(base_type * 9 + line) * side + d] for line in range(9)]
+                tries.extend((ab, d) for ab in _twin_pairs(lines, moved[d]))
+        if len(tries) > 1:
+            tries.sort(key=lambda t: (t[0][1], t[0][0], t[1]))
         for (a, b), d in tries:
             slot_a, slot_b = (base_type * 9 + a) * side + d, (base_type * 9 + b) * side + d
             pa, pb = rpos[slot_a], rpos[slot_b]
@@ -1224,9 +1233,8 @@ def _nested_multiple_offs(base: _Grid, cand: list, rpos: list) -> List[tuple]:
 def _advanced_rules(nested: tuple):
     """SE's getAdvancedPotentials with the basic rules and then the nested producers: the offs of the first
     rule that has hints resting on the chain."""
-    def advanced(grid: _Grid, cand: list, rpos: list) -> List[tuple]:
-        src_rpos = grid.rpos
-        changed = [slot for slot, (a, b) in enumerate(zip(rpos, src_rpos)) if a != b]
+    def advanced(grid: _Grid, cand: list, rpos: list, dirty: set) -> List[tuple]:
+        changed = sorted(dirty)
         for rule in _BASIC_RULES:
             offs = rule(grid, cand, rpos, changed)
             if offs:
