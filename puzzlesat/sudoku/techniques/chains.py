@@ -605,40 +605,42 @@ def _links(grid: _Grid, y_links: bool, x_links: bool, on_off: Optional[dict] = N
     return on_off, off_on
 
 
-def _reachability(on_off: dict, off_on: dict) -> Tuple[dict, dict]:
-    """Over the nodes of a static implication graph (2 * candidate + on): the strongly connected component of
-    each node, and for each component the nodes it reaches (a bit mask). Tarjan's algorithm, iteratively."""
-    succ = {}
+def _reachability(on_off: dict, off_on: dict, nodes: int) -> Tuple[list, dict, set]:
+    """Over the nodes of a static implication graph (2 * candidate + on, below `nodes`): the strongly connected
+    component of each node, for each component the nodes it reaches (a bit mask), and the components with more
+    than one node (those on a loop). Tarjan's algorithm, iteratively."""
+    succ: List[Optional[list]] = [None] * nodes
     for idx, outs in on_off.items():
         succ[idx * 2 + 1] = [j * 2 for j in outs]
     for idx, outs in off_on.items():
         succ[idx * 2] = [j * 2 + 1 for j in outs]
-    index: Dict[int, int] = {}
-    low: Dict[int, int] = {}
-    comp: Dict[int, int] = {}
+    index = [-1] * nodes
+    low = [0] * nodes
+    comp = [-1] * nodes
+    on_stack = bytearray(nodes)
     reach: Dict[int, int] = {}
+    looped = set()
     stack: List[int] = []
-    on_stack = set()
     counter = 0
-    for root in succ:
-        if root in index:
+    for root in range(nodes):
+        if succ[root] is None or index[root] >= 0:
             continue
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        on_stack.add(root)
+        on_stack[root] = 1
         work = [(root, iter(succ[root]))]
         while work:
             node, edges = work[-1]
             for nxt in edges:
-                if nxt not in index:
+                if index[nxt] < 0:
                     index[nxt] = low[nxt] = counter
                     counter += 1
                     stack.append(nxt)
-                    on_stack.add(nxt)
+                    on_stack[nxt] = 1
                     work.append((nxt, iter(succ[nxt])))
                     break
-                if nxt in on_stack and index[nxt] < low[node]:
+                if on_stack[nxt] and index[nxt] < low[node]:
                     low[node] = index[nxt]
             else:
                 work.pop()
@@ -651,19 +653,21 @@ def _reachability(on_off: dict, off_on: dict) -> Tuple[dict, dict]:
                     members = []
                     while True:
                         top = stack.pop()
-                        on_stack.discard(top)
+                        on_stack[top] = 0
                         comp[top] = node
                         members.append(top)
                         mask |= 1 << top
                         if top == node:
                             break
+                    if len(members) > 1:
+                        looped.add(node)
                     for member in members:
                         for nxt in succ[member]:
                             other = comp[nxt]
                             if other != node:
                                 mask |= reach[other]
                     reach[node] = mask
-    return comp, reach
+    return comp, reach, looped
 
 
 def _forcing_target(on_off: dict, off_on: dict, start: int, limit: int) -> Optional[tuple]:
@@ -816,7 +820,7 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
             continue
         on_off, off_on = _links(grid, y_links, x_links, on_offs.get(y_links))
         on_offs[y_links] = on_off
-        comp, reach = _reachability(on_off, off_on)
+        comp, reach, loops = _reachability(on_off, off_on, len(cand) * side * 2)
         for cell, m in enumerate(cand):
             rest = m & (m - 1)
             if not rest:
@@ -829,7 +833,7 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
                 d = low.bit_length() - 1
                 idx = cell * side + d
                 on_node, off_node = idx * 2 + 1, idx * 2
-                looped = any(comp[j * 2] == comp[on_node] for j in on_off[idx])
+                looped = comp[on_node] in loops
                 for found in (_cycles(on_off, off_on, idx, limit(cycle_base, cycle_key, best)) if looped else ()):
                     worth = False
                     for dst in found:
