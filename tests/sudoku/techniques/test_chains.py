@@ -186,3 +186,16 @@ def test_nested_levels_find_se_step(level, name, difficulty, grid, marks, expect
     for step in steps:
         assert all(solution[c] == d for c, d in step.placements)
         assert all(solution[c] != d for c, d in step.eliminations)
+
+
+@pytest.mark.slow
+def test_level3_steps_agree_with_solution():
+    """Nested multiple forcing chains (level 3; no SE step of that level in the traces): every step is right."""
+    _, _, _, grid, marks, _ = NESTED_CASES[0]
+    board = board_of(grid, marks)
+    solution = solve(parse(grid)).solution
+    steps = list(chains.dynamic_forcing_chains(board, level=3))
+    assert steps and steps[0].technique.endswith("(+ Multiple Forcing Chains)") and steps[0].difficulty >= 10.0
+    for step in steps:
+        assert all(solution[c] == d for c, d in step.placements)
+        assert all(solution[c] != d for c, d in step.eliminations)
