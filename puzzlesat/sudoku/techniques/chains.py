@@ -194,6 +194,52 @@ class _Run:
         return memo[node]
 
 
+def _propagate_static(graph: Tuple[dict, dict], start: int, size: int) -> _Run:
+    """SE's doChaining on a grid that does not change (multiple forcing chains), over its implication graph:
+    the same order as _propagate ("on" first, each potential once, stop at a contradiction)."""
+    on_off, off_on = graph
+    mark = bytearray(size)  # 2 reached off, 3 reached on
+    on: Dict[int, tuple] = {}
+    off: Dict[int, tuple] = {}
+    pend_on: List[int] = []
+    pend_off: List[int] = []
+    if start & 1:
+        on[start >> 1] = ()
+        mark[start >> 1] = 3
+        pend_on.append(start >> 1)
+    else:
+        off[start >> 1] = ()
+        mark[start >> 1] = 2
+        pend_off.append(start >> 1)
+    i_on = i_off = 0
+    while True:
+        while i_on < len(pend_on):
+            idx = pend_on[i_on]
+            i_on += 1
+            parents = (idx * 2 + 1,)
+            for j in on_off[idx]:
+                m = mark[j]
+                if not m:
+                    mark[j] = 2
+                    off[j] = parents
+                    pend_off.append(j)
+                elif m == 3:
+                    return _Run(on, off, (j, None, parents))
+        if i_off >= len(pend_off):
+            return _Run(on, off, None)
+        idx = pend_off[i_off]
+        i_off += 1
+        parents = (idx * 2,)
+        for j in off_on[idx]:
+            m = mark[j]
+            if m == 2:
+                return _Run(on, off, (j, parents, None))
+            if not m:
+                mark[j] = 3
+                on[j] = parents
+                pend_on.append(j)
+
+
 def _candidate_tables(tab: _Tables) -> tuple:
     """Per candidate index: its peers' candidates of the same digit (SE's order), its cell's other candidates,
     and its units as (unit-digit slot, mask without it); per unit-digit slot: the candidate at each position."""
@@ -917,12 +963,17 @@ class _Chainer:
         self.runs: Dict[int, _Run] = {}
         self.records: list = []
         self.best = (1 << 30, 0)  # (complexity, sort key) of the first hint so far
+        self.graph = None if dynamic else _links(grid, not nishio, True)
 
     def run(self, node: int) -> _Run:
         """The propagation from one potential, computed once."""
         got = self.runs.get(node)
         if got is None:
-            got = self.runs[node] = _propagate(self.grid, node, not self.nishio, self.dynamic, self.advanced)
+            if self.graph is not None:
+                got = _propagate_static(self.graph, node, len(self.grid.cand) * self.side)
+            else:
+                got = _propagate(self.grid, node, not self.nishio, self.dynamic, self.advanced)
+            self.runs[node] = got
         return got
 
     def removable_for(self, idx: int, on: bool) -> Tuple[tuple, Optional[tuple]]:
@@ -1013,8 +1064,10 @@ class _Chainer:
             if cell_on is None:
                 cell_on, cell_off = dict(on_run.on), dict(on_run.off)
             else:
-                cell_on = {j: 0 for j in cell_on if j in on_run.on}
-                cell_off = {j: 0 for j in cell_off if j in on_run.off}
+                common_on = cell_on.keys() & on_run.on.keys()
+                common_off = cell_off.keys() & on_run.off.keys()
+                cell_on = {j: 0 for j in cell_on if j in common_on}
+                cell_off = {j: 0 for j in cell_off if j in common_off}
         if self.nishio or not (card == 2 or (self.multiple and card > 2)):
             return
         for targets, on in ((cell_on, True), (cell_off, False)):
@@ -1079,8 +1132,13 @@ class _Chainer:
                 p ^= low
                 q = tab.regions[r][low.bit_length() - 1]
                 runs.append(on_run if q == cell else self.run((q * side + d) * 2 + 1))
-            region_on = [j for j in on_run.on if all(j in run.on for run in runs)]
-            region_off = [j for j in on_run.off if all(j in run.off for run in runs)]
+            common_on = on_run.on.keys() & runs[-1].on.keys() if runs[-1] is not on_run else set(on_run.on)
+            common_off = on_run.off.keys() & runs[-1].off.keys() if runs[-1] is not on_run else set(on_run.off)
+            for run in runs[1:-1]:
+                common_on &= run.on.keys()
+                common_off &= run.off.keys()
+            region_on = [j for j in on_run.on if j in common_on] if common_on else ()
+            region_off = [j for j in on_run.off if j in common_off] if common_off else ()
             for targets, on in ((region_on, True), (region_off, False)):
                 for j in targets:
                     node = j * 2 + on
