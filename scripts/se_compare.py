@@ -9,6 +9,10 @@ SE technique and shows the first disagreements, with the candidates, so that eac
     python scripts/se_compare.py traces.jsonl --producer "X-Wing" --names "X-Wing"   # one producer on its own steps
     python scripts/se_compare.py traces.jsonl --show 5 --names "Forcing Chain"
 
+SE's step text is its hint's toString(), which for chains differs from the name SE rates by (no 'Dynamic ', no
+'(+...)' level, 'Nishio Forcing Chain'): our names are put in that form before comparing. Traces that record each
+step's difficulty (se_trace.py's 'difficulty') must agree on it too.
+
 With --producer, only that producer runs (SE's steps of its kind, chosen with --names, a regular expression on
 SE's technique name): its first step must be SE's. Without it, every producer runs in order, as in the rating.
 """
@@ -69,6 +73,22 @@ def se_name(text: str) -> str:
     return text.split(":")[0].strip()
 
 
+TRACE_FORMS = (
+    (re.compile(r"^Dynamic "), ""),
+    (re.compile(r" \(\+.*\)$"), ""),
+    (re.compile(r"^(Nishio|Contradiction|Double) Forcing Chains$"), r"\1 Forcing Chain"),
+)
+
+
+def trace_form(name: str) -> str:
+    """Our technique name as SE's step text writes it: SE's trace shows a chaining hint's toString(), which drops
+    'Dynamic ' and the '(+...)' level and says 'Nishio Forcing Chain' ('Dynamic Cell Forcing Chains (+)' ->
+    'Cell Forcing Chains')."""
+    for pattern, replacement in TRACE_FORMS:
+        name = pattern.sub(replacement, name)
+    return name
+
+
 def show(effect_pair: tuple) -> str:
     placed, gone = effect_pair
     if placed:
@@ -108,7 +128,8 @@ def main() -> int:
                     ours = first_step(board, chosen)
                     seconds[name] += time.perf_counter() - started
                     theirs = effect(steps[index], steps[index + 1])
-                    if ours is not None and ours.technique == name and our_effect(ours) == theirs:
+                    if ours is not None and trace_form(ours.technique) == name and our_effect(ours) == theirs \
+                            and abs(ours.difficulty - steps[index].get("difficulty", ours.difficulty)) < 0.05:
                         agree[name] += 1
                         continue
                     differ[name] += 1

@@ -51,7 +51,7 @@ def serate(se: str, puzzles: list, steps: bool, timeout: float) -> list:
     command = ["java", "-Xss64m", "-cp", se, "diuf.sudoku.test.serate", f"--input={name}",
                f"--format={FINAL} %g %r/%p/%d %R"]
     if steps:
-        command += ["--before=B %i %m", "--after=A %s"]
+        command += ["--before=B %i %m", "--after=A %r %s"]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, encoding="latin-1")
         output = done.stdout
@@ -71,7 +71,8 @@ def parse(output: str) -> list:
             grid, _, marks = rest.partition(" ")
             pending = {"grid": grid, "marks": marks}
         elif kind == "A" and pending is not None:
-            pending["text"] = rest
+            difficulty, _, text = rest.partition(" ")
+            pending["difficulty"], pending["text"] = float(difficulty), text
             steps.append(pending)
             pending = None
         elif kind == FINAL:
