@@ -62,12 +62,15 @@ def rating_text(rating) -> Text:
     """'SE 7.2/1.2/1.2 (Forcing Chain, 64 steps)  effort 9.1  level probing  complexity 1.63 ...' on one line."""
     if rating is None:
         return Text("no rating (the givens contradict each other)", style="red")
-    text = Text("SE ", style="bold")
-    text.append(f"{rating.er:.1f}", style="bold")
-    text.append(f"/{rating.ep:.1f}/{rating.ed:.1f}")
-    if rating.hardest:
-        text.append(f" ({rating.hardest}, {plural(rating.steps, 'step')})")
-    text.append("  effort ", style="bold")
+    text = Text()
+    if rating.er is not None:
+        text.append("SE ", style="bold")
+        text.append(f"{rating.er:.1f}", style="bold")
+        text.append(f"/{rating.ep:.1f}/{rating.ed:.1f}")
+        if rating.hardest:
+            text.append(f" ({rating.hardest}, {plural(rating.steps, 'step')})")
+        text.append("  ")
+    text.append("effort ", style="bold")
     text.append(f"{rating.score:.1f}", style="bold")
     text.append("  level ")
     text.append(rating.level, style=LEVEL_STYLES.get(rating.level, ""))
@@ -108,7 +111,8 @@ def hint_view(record, step, puzzle, rules=None, marks=None) -> Group:
     """One step, or a note that none is left, over the grid (or the candidate grid `marks`)."""
     header = Text(f"{record.where}  hint: ", style="bold")
     if step is None:
-        header.append("no step: the puzzle is solved or contradicts itself", style="yellow")
+        header.append("no step can be proved: the puzzle is solved, contradicts itself or has more than one solution",
+                      style="yellow")
         return Group(header)
     header.append_text(step_text(None, step, puzzle))
     return Group(header, marks_view(marks) or grid(puzzle, rules=rules))

@@ -21,7 +21,8 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from puzzlesat.errors import GenerationError
+from puzzlesat.budget import Budget
+from puzzlesat.errors import GenerationError, OutOfBudget
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 from puzzlesat.sudoku.encode import clauses
 from puzzlesat.sudoku.grid import Puzzle, Shape
@@ -31,6 +32,7 @@ from puzzlesat.sudoku.rules import classic_rules
 
 DIFFICULTIES = ("any",) + LEVELS
 RECYCLE_AFTER = 2000  # retired activation variables before the solver is rebuilt
+RATING_SECONDS = 10.0  # a new puzzle's SE path may take this long; past it, the rating comes without SE's numbers
 
 
 @dataclass
@@ -86,10 +88,19 @@ class Generator:
             solution = self.random_solution()
             values = self.dig(solution)
             puzzle = Puzzle(self.shape, tuple(values))
-            rating = self.rater.rate(puzzle)
-            if self.difficulty in ("any", "singles") or (rating and rating.level == self.difficulty):
-                return Generated(puzzle, solution, rating, attempt)
+            if self.difficulty in ("any", "singles"):
+                return Generated(puzzle, solution, self.rated(puzzle), attempt)
+            rating = self.rater.rate(puzzle, se=False)  # the level alone decides: no SE path for the rejects
+            if rating and rating.level == self.difficulty:
+                return Generated(puzzle, solution, self.rated(puzzle), attempt)
         raise GenerationError(f"no {self.shape.name} puzzle of level {self.difficulty} in {self.attempts} attempts")
+
+    def rated(self, puzzle: Puzzle) -> Optional[Rating]:
+        """The whole rating of a new puzzle, SE's numbers included when they take less than RATING_SECONDS."""
+        try:
+            return self.rater.rate(puzzle, Budget(seconds=RATING_SECONDS))
+        except OutOfBudget:
+            return self.rater.rate(puzzle, se=False)
 
     # ---- full grids ------------------------------------------------------------------------
 

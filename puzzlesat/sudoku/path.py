@@ -21,8 +21,8 @@ from puzzlesat.sudoku.candidates import CandidateGrid
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.rules import Rules
 from puzzlesat.sudoku.steps import Step
-from puzzlesat.sudoku.techniques import first_step, producers
-from puzzlesat.sudoku.techniques.search import search
+from puzzlesat.sudoku.techniques import basic_producers, first_step, producers
+from puzzlesat.sudoku.techniques.search import search, several_solutions
 
 OUTCOMES = ("solved", "broken", "stuck", "more", "timeout")
 
@@ -65,8 +65,19 @@ class Path:
 
 def next_step(board: CandidateGrid, budget: Optional[Budget] = None) -> Optional[Step]:
     """The next step SE's way, or a search step when no technique applies; None when nothing can be done.
-    OutOfBudget when a running `budget` is spent first."""
-    return first_step(board, budget=budget) or next(iter(search(board)), None)
+    OutOfBudget when a running `budget` is spent first.
+
+    Where SE's basic techniques stop on a board not known to have one solution, SAT first checks that it has
+    only one: on a board with several (an empty grid, a bad puzzle) the chains could search for minutes and
+    still never finish it, so the path stops there ('stuck')."""
+    every = producers()
+    basic = len(basic_producers())
+    step = first_step(board, every[:basic], budget)
+    if step is not None:
+        return step
+    if not board.assume_unique and several_solutions(board):
+        return None
+    return first_step(board, every[basic:], budget) or next(iter(search(board)), None)
 
 
 def walk(board: CandidateGrid, limit: Optional[int] = None, budget: Optional[Budget] = None,

@@ -80,11 +80,11 @@ class Rating:
     """The rating of one puzzle: SE's three numbers and the hardest technique on its path, the effort score, and
     the measures behind it (see the module docstring for each field)."""
 
-    er: float
-    ep: float
-    ed: float
+    er: Optional[float]  # None: SE's numbers not asked for (rate(..., se=False))
+    ep: Optional[float]
+    ed: Optional[float]
     hardest: Optional[str]
-    steps: int
+    steps: Optional[int]
     score: float
     complexity: float
     level: str
@@ -106,7 +106,7 @@ class Rating:
         """JSON-ready form, floats rounded."""
         data = asdict(self)
         for name in ("er", "ep", "ed", "technique"):
-            data[name] = round(data[name], 1)
+            data[name] = None if data[name] is None else round(data[name], 1)
         data["score"] = round(self.score, 2)
         data["complexity"] = round(self.complexity, 4)
         return data
@@ -138,20 +138,22 @@ class Rater:
         self.session.close()
 
     def rate(self, puzzle: Puzzle, budget: Optional[Budget] = None, path: Optional[Path] = None,
-             assume_unique: bool = True) -> Optional[Rating]:
+             assume_unique: bool = True, se: bool = True) -> Optional[Rating]:
         """The rating, or None when the givens contradict each other; OutOfBudget when `budget` runs out first.
-        `path` is the puzzle's solving path when already walked (the explanation's), else it is walked here."""
+        `path` is the puzzle's solving path when already walked (the explanation's), else it is walked here;
+        with `se` False there is no path (SE's numbers None: the effort measures alone, much faster on hard
+        puzzles)."""
         self.budget = None if budget is None else budget.start()
         givens = self.literals.stated(puzzle)
         self.probed = False
         ok, implied = self.propagate(givens)
         if not ok:
             return None
-        if path is None:
+        if path is None and se:
             path = solving_path(puzzle, self.rules, assume_unique, budget=self.budget)
-        if path.outcome == "timeout":
+        if path is not None and path.outcome == "timeout":
             raise OutOfBudget("the budget ran out during rating")
-        if path.outcome == "broken":
+        if path is not None and path.outcome == "broken":
             return None
         open_after = puzzle.shape.cells - len(self.literals.placed(implied))
         board = CandidateGrid.start(puzzle, self.rules)
@@ -164,8 +166,9 @@ class Rater:
             return None
         if ladder.level != "search":
             ladder.guesses, ladder.conflicts, ladder.expected = self.search_from(givens)
-        hardest = path.hardest
-        rating = Rating(path.er, path.ep, path.ed, hardest.technique if hardest else None, len(path.steps), 0.0,
+        hardest = path.hardest if path is not None else None
+        se_numbers = (path.er, path.ep, path.ed) if path is not None else (None, None, None)
+        rating = Rating(*se_numbers, hardest.technique if hardest else None, len(path.steps) if path else None, 0.0,
                         complexity, ladder.level, open_after, ladder.technique, ladder.probes, ladder.probe_rounds,
                         ladder.chain, ladder.stuck_open, ladder.guesses, ladder.conflicts, ladder.expected, waves,
                         ladder.scarcest, ladder.longest_step, self.random_search(givens))
@@ -448,7 +451,8 @@ def rater_for(rules: Rules) -> Rater:
 
 
 def rate(puzzle: Puzzle, rules: Optional[Rules] = None, budget: Optional[Budget] = None,
-         path: Optional[Path] = None, assume_unique: bool = True) -> Optional[Rating]:
+         path: Optional[Path] = None, assume_unique: bool = True, se: bool = True) -> Optional[Rating]:
     """Rate one puzzle (classic rules unless given); OutOfBudget when `budget` runs out first. Uniqueness
-    techniques are used unless `assume_unique` is False (a puzzle not known to have one solution)."""
-    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle, budget, path, assume_unique)
+    techniques are used unless `assume_unique` is False (a puzzle not known to have one solution); `se` False
+    leaves SE's numbers out (None) and gives the effort measures alone."""
+    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle, budget, path, assume_unique, se)

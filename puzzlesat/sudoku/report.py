@@ -115,7 +115,7 @@ def line_text(answer: "Answer", options: "SolveOptions") -> str:
         steps = [step.describe(puzzle) for step in answer.explanation.steps]
         return "\n".join([*marks, *steps, answer.explanation.ending, ""])
     if options.hint:
-        text = answer.hint.describe(puzzle) if answer.hint is not None else "no step (solved, or contradicts itself)"
+        text = answer.hint.describe(puzzle) if answer.hint is not None else "no step (solved, contradictory or not unique)"
         return "\n".join([*marks, text])
     result = answer.result
     text = (solution_text(answer) if result.status == Status.SOLVED else None) or result.status

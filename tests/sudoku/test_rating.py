@@ -37,7 +37,7 @@ def test_chen_complexity_of_17_clue_puzzles_is_in_chens_range():
 def test_singles_level_is_exactly_unit_propagation():
     """Naked + hidden singles in Python and unit propagation on the extended encoding agree."""
     for line in lines("17clue-200.txt", 80) + lines("top95.txt", 20):
-        rating = rate(parse(line))
+        rating = rate(parse(line), se=False)
         assert (rating.level == "singles") == (rating.open_after_propagation == 0)
 
 
@@ -45,9 +45,10 @@ def test_singles_level_is_exactly_unit_propagation():
 def test_levels_of_known_sets():
     assert rate(parse(WIKI)).level == "singles"
     # failed-literal probing finishes every 17-clue puzzle but none of forum_hardest_1106
-    assert {rate(parse(line)).level for line in lines("17clue-200.txt", 40)} <= {"singles", "reduction", "probing"}
-    assert {rate(parse(line)).level for line in lines("hardest1106-20.txt", 4)} == {"search"}
-    assert "probing" in {rate(parse(line)).level for line in lines("top95.txt", 30)}
+    levels = {rate(parse(line), se=False).level for line in lines("17clue-200.txt", 40)}
+    assert levels <= {"singles", "reduction", "probing"}
+    assert {rate(parse(line), se=False).level for line in lines("hardest1106-20.txt", 4)} == {"search"}
+    assert "probing" in {rate(parse(line), se=False).level for line in lines("top95.txt", 30)}
 
 
 def test_search_measures_grow_with_hardness():
@@ -60,7 +61,7 @@ def test_search_measures_grow_with_hardness():
 @pytest.mark.slow
 def test_scores_order_the_sets():
     def average(name, count):
-        return mean(rate(parse(line)).score for line in lines(name, count))
+        return mean(rate(parse(line), se=False).score for line in lines(name, count))
 
     easy = rate(parse(WIKI)).score
     assert easy < average("17clue-200.txt", 20) < average("top95.txt", 15) < average("hardest1106-20.txt", 4)
@@ -73,6 +74,14 @@ def test_rating_is_deterministic_whatever_came_before():
     shared = Rater(Rules(puzzles[0].shape))
     again = [shared.rate(p) for p in reversed(puzzles)][::-1]
     assert first == again
+
+
+def test_effort_alone_leaves_se_out_and_scores_the_same():
+    puzzle = parse(lines("top95.txt", 1)[0])
+    alone, whole = rate(puzzle, se=False), rate(puzzle)
+    assert (alone.er, alone.ep, alone.ed, alone.hardest, alone.steps) == (None,) * 5
+    assert alone.score == whole.score and alone.level == whole.level and whole.er == 2.6  # SE: 2.6 (Pointing)
+    assert alone.as_dict()["er"] is None
 
 
 def test_rating_record():

@@ -50,6 +50,25 @@ def search(board: CandidateGrid) -> Iterator[Step]:
                    digits=tuple(digits))
 
 
+def several_solutions(board: CandidateGrid) -> bool:
+    """True when SAT shows two solutions of the board: two digits of its cell with the fewest candidates each
+    complete to one."""
+    cells = [c for c in range(len(board.values)) if not board.values[c]]
+    if not cells:
+        return False
+    cell = min(cells, key=lambda c: (bin(board.cands[c]).count("1"), c))
+    table = literals(board.rules.shape)
+    stated = _assumptions(board, table)
+    session = _session(board.rules)
+    alive = 0
+    for digit in range(1, board.layout.side + 1):
+        if board.cands[cell] >> (digit - 1) & 1 and session.solve(stated + [table.var(cell, digit)]) is not False:
+            alive += 1
+            if alive == 2:
+                return True
+    return False
+
+
 def _assumptions(board: CandidateGrid, table) -> list:
     """The board as literals: placed values true, removed candidates false."""
     stated = []
