@@ -2,12 +2,11 @@
 and top95 puzzles; SE's step text and difficulty in the comment above each), and every step checked against the
 solution."""
 
-import pytest
+from functools import partial
 
-from puzzlesat.sudoku import parse, solve
-from puzzlesat.sudoku.candidates import CandidateGrid, layout
-from puzzlesat.sudoku.grid import Shape
-from puzzlesat.sudoku.rules import classic_rules
+import pytest
+from se_cases import board_of, check_producers, check_step, solution
+
 from puzzlesat.sudoku.techniques import chains
 
 # (producer, SE's getName, SE's difficulty, grid, 729-char candidates, SE's effect (placements, eliminations))
@@ -75,18 +74,6 @@ CASES = [
 ]
 
 
-def board_of(grid: str, marks: str) -> CandidateGrid:
-    """The candidate grid of a trace state (as scripts/se_compare.py builds it)."""
-    rules = classic_rules(Shape.of_side(9))
-    values = [0 if ch in ".0" else int(ch) for ch in grid]
-    cands = []
-    for cell in range(81):
-        chunk = marks[cell * 9:cell * 9 + 9]
-        mask = sum(1 << (int(ch) - 1) for ch in chunk if ch not in ".0")
-        cands.append(1 << (values[cell] - 1) if values[cell] else mask)
-    return CandidateGrid(rules, values, cands, layout(rules), assume_unique=True)
-
-
 def effect(step) -> tuple:
     """(placements, eliminations) as SE's trace shows a step: a placement hides its eliminations."""
     if step.placements:
@@ -106,25 +93,10 @@ def test_first_step_is_se_step(producer, name, difficulty, grid, marks, expected
 @pytest.mark.parametrize("producer", ["cycles_and_forcing_chains", "nishio_forcing_chains",
                                       "multiple_forcing_chains", "dynamic_forcing_chains"])
 def test_steps_agree_with_solution(producer):
-    """Every placement and elimination of every step a producer yields on the positions is right."""
+    """Every placement and elimination of every step a producer yields on the positions is a candidate and right, and
+    the producer leaves each board unchanged (on every position: this was test_producers_leave_board_unchanged)."""
     for _, _, _, grid, marks, _ in CASES:
-        solution = solve(parse(grid)).solution
-        board = board_of(grid, marks)
-        for step in getattr(chains, producer)(board):
-            for cell, digit in step.placements:
-                assert solution[cell] == digit
-            for cell, digit in step.eliminations:
-                assert solution[cell] != digit and board.cands[cell] >> (digit - 1) & 1
-
-
-def test_producers_leave_board_unchanged():
-    """The producers do not change the board."""
-    board = board_of(CASES[0][3], CASES[0][4])
-    before = (list(board.values), list(board.cands))
-    for producer in ("cycles_and_forcing_chains", "nishio_forcing_chains", "multiple_forcing_chains",
-                     "dynamic_forcing_chains"):
-        list(getattr(chains, producer)(board))
-    assert (board.values, board.cands) == before
+        check_producers(board_of(grid, marks), [getattr(chains, producer)], solution(grid))
 
 
 def test_length_difficulty():
@@ -139,14 +111,12 @@ def test_chained_steps_agree_with_solution():
     order = (chains.cycles_and_forcing_chains, chains.nishio_forcing_chains, chains.multiple_forcing_chains,
              chains.dynamic_forcing_chains)
     for _, _, _, grid, marks, _ in CASES:
-        solution = solve(parse(grid)).solution
         board = board_of(grid, marks)
         for _ in range(6):
             step = next((s for produce in order for s in produce(board)), None)
             if step is None:
                 break
-            assert all(solution[c] == d for c, d in step.placements)
-            assert all(solution[c] != d and board.cands[c] >> (d - 1) & 1 for c, d in step.eliminations)
+            check_step(board, step, solution(grid))
             board.apply(step)
 
 
@@ -186,12 +156,8 @@ NESTED_CASES = [
 def test_nested_levels_find_se_step(level, name, difficulty, grid, marks, expected):
     """Dynamic Forcing Chains (+) and nested forcing chains find SE's step, and their steps are right."""
     board = board_of(grid, marks)
-    solution = solve(parse(grid)).solution
-    steps = list(chains.dynamic_forcing_chains(board, level=level))
+    steps = check_producers(board, [partial(chains.dynamic_forcing_chains, level=level)], solution(grid))
     assert (steps[0].technique, steps[0].difficulty, effect(steps[0])) == (name, difficulty, expected)
-    for step in steps:
-        assert all(solution[c] == d for c, d in step.placements)
-        assert all(solution[c] != d for c, d in step.eliminations)
 
 
 @pytest.mark.slow
@@ -199,9 +165,5 @@ def test_level3_steps_agree_with_solution():
     """Nested multiple forcing chains (level 3) where SE takes a lower level: every step is right."""
     _, _, _, grid, marks, _ = NESTED_CASES[0]
     board = board_of(grid, marks)
-    solution = solve(parse(grid)).solution
-    steps = list(chains.dynamic_forcing_chains(board, level=3))
+    steps = check_producers(board, [partial(chains.dynamic_forcing_chains, level=3)], solution(grid))
     assert steps and steps[0].technique.endswith("(+ Multiple Forcing Chains)") and steps[0].difficulty >= 10.0
-    for step in steps:
-        assert all(solution[c] == d for c, d in step.placements)
-        assert all(solution[c] != d for c, d in step.eliminations)

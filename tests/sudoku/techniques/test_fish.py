@@ -9,37 +9,10 @@ and along a simple solving path of each puzzle, must agree with the puzzle's sol
 from __future__ import annotations
 
 from functools import partial
-from typing import NamedTuple
 
-import pytest
+from se_cases import Case, se_step_tests
 
-from puzzlesat.sudoku import parse, solve
-from puzzlesat.sudoku.candidates import CandidateGrid, layout
-from puzzlesat.sudoku.grid import Shape
-from puzzlesat.sudoku.rules import classic_rules
 from puzzlesat.sudoku.techniques.fish import basic_fish
-from puzzlesat.sudoku.techniques.singles import hidden_singles, naked_singles
-
-
-class Case(NamedTuple):
-    """SE's step on one position of its solving path: name, difficulty, effect, and the position itself."""
-
-    technique: str
-    difficulty: float
-    placements: tuple
-    eliminations: tuple
-    puzzle: str
-    grid: str  # the values before the step, '.' blank
-    marks: str  # the candidates before the step, 9 characters a cell
-
-
-def board_of(grid: str, marks: str) -> CandidateGrid:
-    """The candidate grid of an SE state: values from `grid`, candidates from the 729-character marks."""
-    rules = classic_rules(Shape.of_side(9))
-    values = [0 if ch in ".0" else int(ch) for ch in grid]
-    cands = [1 << (v - 1) if v else sum(1 << (int(ch) - 1) for ch in marks[9 * c:9 * c + 9] if ch != ".")
-             for c, v in enumerate(values)]
-    return CandidateGrid(rules, values, cands, layout(rules), assume_unique=True)
 
 
 PRODUCERS = {
@@ -103,48 +76,5 @@ CASES = [
          '.....6......4...........7.........8...3..............91...5....1...5.....2.......'),
 ]
 
-
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.technique}-{i}" for i, c in enumerate(CASES)])
-def test_first_step_is_se_step(case):
-    board = board_of(case.grid, case.marks)
-    step = next(iter(PRODUCERS[case.technique](board)))
-    assert (step.technique, step.difficulty) == (case.technique, case.difficulty)
-    assert (tuple(sorted(step.placements)), tuple(sorted(step.eliminations))) == (case.placements, case.eliminations)
-
-
-@pytest.fixture(scope="module")
-def solutions():
-    """The solution of every puzzle of the cases."""
-    return {case.puzzle: solve(case.puzzle).solution for case in CASES}
-
-
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.technique}-{i}" for i, c in enumerate(CASES)])
-def test_every_step_agrees_with_the_solution(case, solutions):
-    """Every step of every producer, on the position and on the states of a basic solving path to it."""
-    solution = solutions[case.puzzle]
-    for board in positions(case):
-        before = (list(board.values), list(board.cands))
-        for produce in set(PRODUCERS.values()):
-            for step in produce(board):
-                for cell, digit in step.placements:
-                    assert not board.values[cell] and board.cands[cell] >> (digit - 1) & 1
-                    assert solution[cell] == digit, step
-                for cell, digit in step.eliminations:
-                    assert not board.values[cell] and board.cands[cell] >> (digit - 1) & 1, step
-                    assert solution[cell] != digit, step
-        assert (board.values, board.cands) == before  # producers leave the board alone
-
-
-def positions(case: Case):
-    """The case's position, then the states of a path from the puzzle's start that takes, each time, the first
-    step of the singles or of this module's producers (as far as they go)."""
-    yield board_of(case.grid, case.marks)
-    board = CandidateGrid.start(parse(case.puzzle))
-    walkers = (hidden_singles, naked_singles) + tuple(PRODUCERS.values())
-    for _ in range(81):
-        yield board
-        step = next((s for produce in walkers for s in produce(board)), None)
-        if step is None:
-            return
-        board = board.copy()
-        board.apply(step)
+# The shared tests on these cases (se_cases.se_step_tests): SE's step first, every producer's step right
+test_first_step_is_se_step, test_every_step_agrees_with_the_solution = se_step_tests(CASES, PRODUCERS)

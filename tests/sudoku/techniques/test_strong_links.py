@@ -6,14 +6,13 @@ took a strong-links step: the producer's first step must be SE's (name, difficul
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import partial
 
 import pytest
+from se_cases import assert_se_removals, board_of, removals_checked
 
-from puzzlesat.sudoku import parse, solve
-from puzzlesat.sudoku.candidates import CandidateGrid, layout
-from puzzlesat.sudoku.grid import Shape
-from puzzlesat.sudoku.rules import classic_rules
+from puzzlesat.sudoku import parse
+from puzzlesat.sudoku.candidates import CandidateGrid
 from puzzlesat.sudoku.techniques.strong_links import name_and_difficulty, strong_links
 
 # (puzzle, grid, marks, SE's step name, its difficulty, its removals as (cell, digit))
@@ -105,21 +104,6 @@ POSITIONS = [
 ]
 
 
-def board_of(grid: str, marks: str) -> CandidateGrid:
-    """The candidate grid of an SE trace state: values from `grid`, candidates from the 729-character marks."""
-    rules = classic_rules(Shape.of_side(9))
-    values = [0 if ch == "." else int(ch) for ch in grid]
-    cands = [1 << (v - 1) if v else sum(1 << (int(ch) - 1) for ch in marks[9 * c:9 * c + 9] if ch != ".")
-             for c, v in enumerate(values)]
-    return CandidateGrid(rules, values, cands, layout(rules), assume_unique=True)
-
-
-@lru_cache(maxsize=None)
-def solution(puzzle: str) -> tuple:
-    """The puzzle's solution."""
-    return solve(puzzle).solution
-
-
 def links_of(name: str) -> int:
     """How many strong links an SE step name speaks of: its suffix has a digit per link after the first."""
     return len(name.split()[-1]) - 1
@@ -128,23 +112,12 @@ def links_of(name: str) -> int:
 @pytest.mark.parametrize("puzzle, grid, marks, name, difficulty, removals", POSITIONS, ids=[p[3] for p in POSITIONS])
 def test_first_step_is_se_step(puzzle, grid, marks, name, difficulty, removals):
     step = next(iter(strong_links(board_of(grid, marks), links=links_of(name))))
-    assert (step.technique, step.difficulty, step.eliminations) == (name, pytest.approx(difficulty), removals)
-    assert not step.placements
+    assert_se_removals(step, name, difficulty, removals)
 
 
 def test_every_removal_keeps_the_solution():
-    checked = 0
-    for puzzle, grid, marks, *_ in POSITIONS:
-        board = board_of(grid, marks)
-        before = (list(board.values), list(board.cands))
-        for links in (2, 3, 4):
-            for step in strong_links(board, links=links):
-                for cell, digit in step.eliminations:
-                    assert board.cands[cell] >> (digit - 1) & 1 and not board.values[cell]
-                    assert solution(puzzle)[cell] != digit, (puzzle, step)
-                    checked += 1
-        assert (board.values, board.cands) == before  # the board is left as it was
-    assert checked > 100
+    """Every step on every position removes candidates that are there and not the solution's, and changes nothing."""
+    assert removals_checked(POSITIONS, [partial(strong_links, links=links) for links in (2, 3, 4)]) > 100
 
 
 def test_names_and_difficulties_follow_se_suffix_rules():

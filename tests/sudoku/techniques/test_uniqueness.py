@@ -8,14 +8,10 @@ took a uniqueness step: the producer's first step must be SE's (name, difficulty
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
 import pytest
+from se_cases import assert_se_removals, board_of, removals_checked
 
-from puzzlesat.sudoku import solve
-from puzzlesat.sudoku.candidates import CandidateGrid, layout
-from puzzlesat.sudoku.grid import Shape
-from puzzlesat.sudoku.rules import classic_rules
 from puzzlesat.sudoku.techniques.uniqueness import bug, loop_difficulty, loop_name, unique_loops
 
 # (puzzle, grid, marks, SE's step name, its difficulty, its removals as (cell, digit))
@@ -95,22 +91,6 @@ POSITIONS = [
 ]
 
 
-def board_of(grid: str, marks: str) -> CandidateGrid:
-    """The candidate grid of an SE trace state: values from `grid`, candidates from the 729-character marks."""
-    rules = classic_rules(Shape.of_side(9))
-    values = [0 if ch == "." else int(ch) for ch in grid]
-    cands = [1 << (v - 1) if v else sum(1 << (int(ch) - 1) for ch in marks[9 * c:9 * c + 9] if ch != ".")
-             for c, v in enumerate(values)]
-    return CandidateGrid(rules, values, cands, layout(rules), assume_unique=True)
-
-
-@lru_cache(maxsize=None)
-def solution(puzzle: str) -> tuple:
-    """The puzzle's solution."""
-    return solve(puzzle).solution
-
-
-
 def producer_of(name: str):
     """The producer of an SE step name."""
     return bug if name.startswith("BUG") else unique_loops
@@ -120,23 +100,12 @@ def producer_of(name: str):
                          ids=[f"{p[3]} {p[4]}" for p in POSITIONS])
 def test_first_step_is_se_step(puzzle, grid, marks, name, difficulty, removals):
     step = next(iter(producer_of(name)(board_of(grid, marks))))
-    assert (step.technique, step.difficulty, step.eliminations) == (name, pytest.approx(difficulty), removals)
-    assert not step.placements
+    assert_se_removals(step, name, difficulty, removals)
 
 
 def test_every_removal_keeps_the_solution():
-    checked = 0
-    for puzzle, grid, marks, *_ in POSITIONS:
-        board = board_of(grid, marks)
-        before = (list(board.values), list(board.cands))
-        for produce in (unique_loops, bug):
-            for step in produce(board):
-                for cell, digit in step.eliminations:
-                    assert board.cands[cell] >> (digit - 1) & 1 and not board.values[cell]
-                    assert solution(puzzle)[cell] != digit, (puzzle, step)
-                    checked += 1
-        assert (board.values, board.cands) == before  # the board is left as it was
-    assert checked >= 30
+    """Every step on every position removes candidates that are there and not the solution's, and changes nothing."""
+    assert removals_checked(POSITIONS, (unique_loops, bug)) >= 30
 
 
 def test_nothing_without_the_promise_of_one_solution():
