@@ -186,3 +186,29 @@ def test_a_budget_bounds_the_rating():
 
     with pytest.raises(OutOfBudget):
         rate(parse(lines("hardest1106-20.txt", 1)[0]), budget=Budget(seconds=0.0))
+
+
+def se_rated(low: float, high: float, count: int) -> list:
+    """`count` puzzles of se-heldout.tsv (rated by Sukaku Explainer) with low <= ER < high, spread over the file."""
+    import csv
+
+    with (PUZZLES / "se-heldout.tsv").open() as stream:
+        rows = [row for row in csv.DictReader(stream, delimiter="\t") if low <= float(row["se_er"]) < high]
+    return rows[:: max(1, len(rows) // count)][:count]
+
+
+def assert_se_numbers(row) -> None:
+    rating = rate(parse(row["puzzle"]))
+    expected = (float(row["se_er"]), float(row["se_ep"]), float(row["se_ed"]), row["se_hardest"])
+    assert (rating.er, rating.ep, rating.ed, rating.hardest) == expected, row["puzzle"]
+
+
+@pytest.mark.parametrize("row", se_rated(1.0, 8.5, 24), ids=lambda row: row["se_er"])
+def test_se_numbers_match_sukaku_explainer(row):
+    assert_se_numbers(row)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", se_rated(8.5, 10.5, 4), ids=lambda row: row["se_er"])
+def test_se_numbers_match_sukaku_explainer_on_chain_puzzles(row):
+    assert_se_numbers(row)
