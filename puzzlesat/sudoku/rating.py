@@ -1,6 +1,10 @@
-"""How hard is a puzzle? Chen's complexity, the deduction level it needs, and one combined score.
+"""How hard is a puzzle? Sudoku Explainer's scale, and the effort score with the measures behind it.
 
-Measures (all deterministic: the rating engine only ever propagates, it never learns clauses):
+SE's scale (from the solving path, puzzlesat.sudoku.path): er the hardest step SE would take, ep the hardest up to
+the first placement, ed the first step's difficulty; hardest the technique of the hardest step, steps the path's
+length. None when asked for the effort measures alone (rate(..., se=False)).
+
+Effort measures (all deterministic: the rating engine only ever propagates, it never learns clauses):
   complexity   Chen's game complexity H = (1/cells) * sum of log2 |candidates| over all cells, taken after the
                givens and one round of removing their digits from their peers (givens count 0). Base 2
                reproduces Chen's ranges: our mean over 17-clue puzzles is 1.76 (Chen: 1.695-1.819).
@@ -8,11 +12,12 @@ Measures (all deterministic: the rating engine only ever propagates, it never le
                singles to a fixpoint); the simple baseline.
   level        the weakest rung of this ladder that completes the puzzle:
                  singles    hidden and naked singles alone (= unit propagation on the extended encoding)
-                 reduction  plus the other human techniques of puzzlesat.sudoku.explainer: pointing/claiming,
-                            Chen's r-Reduction (naked/hidden subsets, r = 2..4), X-wing/swordfish/jellyfish, XY-wing
+                 reduction  plus SE's other techniques short of the chains (puzzlesat.sudoku.techniques: direct and
+                            plain pointing/claiming, Chen's r-Reduction i.e. naked/hidden subsets, fish, strong
+                            links, wings, uniqueness when known unique, aligned exclusion), singles always first
                  probing    plus failed-literal probing: assume a candidate, propagate; a conflict removes it
                  search     only guessing finishes
-  hardest      the hardest human technique used; subset_size the largest r of a subset used; steps their count.
+  technique    the SE difficulty of the hardest technique the ladder used.
   probes       failed literals available where the techniques first got stuck; stuck_open the open cells there.
   probe_rounds failed literals used, one at a time, the easiest (shortest propagation to the conflict) first,
                each followed by the techniques again; chain the longest such propagation.
@@ -32,16 +37,12 @@ Measures (all deterministic: the rating engine only ever propagates, it never le
 Combined score (0 for a full grid; about 2-4 for puzzles singles finish; 9-12 for hard ones, 14-17 for
 the hardest known):
   score = 8 * open_after_propagation / cells + 0.5 * log2(1 + random_guesses) + 0.1 * log2(1 + expected_guesses)
-          + 0.25 * log2(1 + probe_rounds) + 0.2 * weight(hardest) + 0.75 * complexity
+          + 0.25 * log2(1 + probe_rounds) + 0.2 * technique + 0.75 * complexity
           + 0.5 * log2(1 + waves, or 1 + cells when singles do not finish) + (3 if level is search)
-where weight is Sudoku Explainer's rating of the technique (hidden single 1.5, naked single 2.3, pointing 2.6,
-claiming 2.8, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0,
-XY-wing 4.2, naked quad 5.0, jellyfish 5.2, hidden quad 5.4). The terms are score_terms(), the weights
-SCORE_WEIGHTS. They were chosen by `python scripts/rate_correlation.py --fit` on the FIT halves (even positions)
-of three published ratings, maximising the smallest gain in Spearman's rho over the open-cells baseline, and are
-reported on the held-out halves (odd positions): held-out rho SE 0.523 (baseline 0.412), Kaggle 0.924 (0.869),
-human times 0.723 (0.404). None of those sets holds a puzzle that needs search; the bonus keeps such puzzles
-above the rest.
+The terms are score_terms(), the weights SCORE_WEIGHTS, chosen with `python scripts/rate_correlation.py --fit` on
+the even positions of published ratings (maximising the smallest gain in Spearman's rho over the open-cells
+baseline). On the odd positions: human times 0.743 (baseline 0.404), Kaggle 0.907 on every 12th puzzle (0.850).
+The bonus keeps puzzles that need search above the rest.
 """
 
 from __future__ import annotations
