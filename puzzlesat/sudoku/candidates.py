@@ -7,11 +7,13 @@ digit) is computed once per set of rules. The explainer's techniques and the rat
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Optional
+from functools import lru_cache, wraps
+from typing import Callable, Optional, TypeVar
 
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.rules import Rules, classic_rules
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,27 @@ class Layout:
     lines: frozenset     # indexes of rows and columns
     peers: tuple         # per cell: the other cells of every group it is in
     cell_full: tuple     # per cell: the full groups it is in
+
+
+def per_layout(build: Callable[[Layout], T]) -> Callable[[Layout], T]:
+    """`build(layout)` computed once per Layout object: looked up by identity (a Layout's hash is costly), the
+    layout kept beside its value so that a reused id never returns another layout's tables."""
+    cache: dict = {}
+
+    @wraps(build)
+    def cached(lay: Layout) -> T:
+        entry = cache.get(id(lay))
+        if entry is None or entry[0] is not lay:
+            entry = cache[id(lay)] = (lay, build(lay))
+        return entry[1]
+
+    return cached
+
+
+@per_layout
+def peer_masks(lay: Layout) -> tuple:
+    """Per cell, the bit mask of the cells it sees."""
+    return tuple(sum(1 << peer for peer in peers) for peers in lay.peers)
 
 
 @lru_cache(maxsize=16)

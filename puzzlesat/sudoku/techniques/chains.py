@@ -41,10 +41,8 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, List, Optional, Tuple
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.steps import Step
-
-_TABLES: dict = {}
 
 
 class _Tables:
@@ -89,14 +87,10 @@ def _reduced(base: "_Grid", cand: list, rpos: list) -> "_Grid":
     return grid
 
 
+@per_layout
 def _tables(layout: Layout) -> _Tables:
     """The tables of a layout, computed once."""
-    cached = _TABLES.get(id(layout))
-    if cached is not None and cached[0] is layout:
-        return cached[1]
-    tables = _Tables(layout)
-    _TABLES[id(layout)] = (layout, tables)
-    return tables
+    return _Tables(layout)
 
 
 def length_difficulty(complexity: int) -> float:

@@ -28,23 +28,11 @@ from __future__ import annotations
 from heapq import heappop, heappush
 from typing import Iterator, List, Tuple
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, peer_masks
 from puzzlesat.sudoku.steps import Step
 from puzzlesat.sudoku.techniques.wings import cells_of, digits_of, open_masks
 
 _NAMES = {2: ("Aligned Pair Exclusion", 6.2), 3: ("Aligned Triplet Exclusion", 7.5)}
-
-_TABLES: dict = {}
-
-
-def _peer_masks(layout: Layout) -> tuple:
-    """Per cell, the mask of the cells it sees (its peers), built once per layout."""
-    cached = _TABLES.get(id(layout))
-    if cached is not None and cached[0] is layout:
-        return cached[1]
-    masks = tuple(sum(1 << peer for peer in peers) for peers in layout.peers)
-    _TABLES[id(layout)] = (layout, masks)
-    return masks
 
 
 def aligned_exclusion(board: CandidateGrid, size: int = 2, **options) -> Iterator[Step]:
@@ -56,7 +44,7 @@ def aligned_exclusion(board: CandidateGrid, size: int = 2, **options) -> Iterato
 
 def _aligned_exclusions(board: CandidateGrid, size: int) -> Iterator[Step]:
     """Find the sets in SE's order and yield each new one that removes something."""
-    peer_mask = _peer_masks(board.layout)
+    peer_mask = peer_masks(board.layout)
     masks = open_masks(board)
     counts = [mask.bit_count() for mask in masks]
     base, excluders = _base_cells(masks, counts, peer_mask, size)

@@ -17,31 +17,25 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.steps import Step
 from puzzlesat.sudoku.techniques.intersections import cells_of
 from puzzlesat.sudoku.techniques.singles import digit_cells, region_tables
 
 FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
 
-_LINES: dict = {}
 
-
+@per_layout
 def line_positions(lay: Layout) -> tuple:
     """Per cell: (row number, position in its row, column number, position in its column); built once per
     layout."""
-    entry = _LINES.get(id(lay))
-    if entry is not None and entry[0] is lay:
-        return entry[1]
     tables = region_tables(lay)
     where = [[0, 0, 0, 0] for _ in lay.peers]
     for slot, lines in ((0, tables.rows), (2, tables.columns)):
         for number, line in enumerate(lines):
             for position, cell in enumerate(line.cells):
                 where[cell][slot], where[cell][slot + 1] = number, position
-    positions = tuple(tuple(w) for w in where)
-    _LINES[id(lay)] = (lay, positions)
-    return positions
+    return tuple(tuple(w) for w in where)
 
 
 def basic_fish(board: CandidateGrid, size: int = 2, **_) -> Iterator[Step]:

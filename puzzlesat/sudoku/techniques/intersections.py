@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.steps import Step
 from puzzlesat.sudoku.techniques.singles import COLUMN, ROW, Region, digit_cells, region_tables
 
@@ -29,23 +29,16 @@ class Crossing(NamedTuple):
     peers: tuple  # per first region: the other first regions (for Direct Pointing's third region)
 
 
-_PASSES: dict = {}
-
-
+@per_layout
 def locking_passes(lay: Layout) -> tuple:
     """SE's Locking passes for a layout, built once per layout."""
-    entry = _PASSES.get(id(lay))
-    if entry is not None and entry[0] is lay:
-        return entry[1]
     tables = region_tables(lay)
     blocks, rows, columns, extras = tables.blocks, tables.rows, tables.columns, tables.extras
     pairs = [(blocks, columns), (blocks, rows), (columns, blocks), (rows, blocks)]
     if extras:
         pairs += [(extras, columns), (extras, rows), (columns, extras), (rows, extras), (blocks, extras),
                   (extras, blocks), (extras, extras)]
-    passes = tuple(_crossing(first, second) for first, second in pairs if first and second)
-    _PASSES[id(lay)] = (lay, passes)
-    return passes
+    return tuple(_crossing(first, second) for first, second in pairs if first and second)
 
 
 def _crossing(first: tuple, second: tuple) -> Crossing:

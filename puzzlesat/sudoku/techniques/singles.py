@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.steps import Step
 
 BLOCK, ROW, COLUMN, EXTRA = 0, 1, 2, 3  # region kinds, numbered as SE numbers its region types (EXTRA: variants)
@@ -42,21 +42,9 @@ class RegionTables(NamedTuple):
     order: tuple  # blocks, columns, rows, extras: the order of HiddenSingle, HiddenSet and NakedSet
 
 
-_TABLES: dict = {}
-
-
+@per_layout
 def region_tables(lay: Layout) -> RegionTables:
-    """The RegionTables of a layout, built once per layout (looked up by identity, not by a costly hash)."""
-    entry = _TABLES.get(id(lay))
-    if entry is not None and entry[0] is lay:
-        return entry[1]
-    tables = _build_tables(lay)
-    _TABLES[id(lay)] = (lay, tables)
-    return tables
-
-
-def _build_tables(lay: Layout) -> RegionTables:
-    """Sort the layout's full units into blocks, rows, columns and variant units."""
+    """The layout's full units sorted into blocks, rows, columns and variant units, built once per layout."""
     side = lay.side
     kinds = {BLOCK: [], ROW: [], COLUMN: [], EXTRA: []}
     for index in sorted(lay.full):

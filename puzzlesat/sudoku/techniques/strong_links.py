@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterator, NamedTuple, Optional
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.steps import Step
 from puzzlesat.sudoku.techniques.intersections import cells_of
 from puzzlesat.sudoku.techniques.singles import digit_cells, region_tables
@@ -292,16 +292,7 @@ def _is_classic(lay: Layout) -> bool:
     return blocks == {frozenset(cells) for cells in _REGION_CELLS[BLOCK]}
 
 
-_CLASSIC: dict = {}
-
-
-def _classic(lay: Layout) -> bool:
-    """_is_classic, once per layout."""
-    entry = _CLASSIC.get(id(lay))
-    if entry is None or entry[0] is not lay:
-        entry = (lay, _is_classic(lay))
-        _CLASSIC[id(lay)] = entry
-    return entry[1]
+_classic = per_layout(_is_classic)  # once per layout
 
 
 def strong_links(board: CandidateGrid, links: int = 2, **_) -> Iterator[Step]:

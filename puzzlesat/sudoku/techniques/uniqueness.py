@@ -34,7 +34,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterator, List, NamedTuple, Optional
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, peer_masks, per_layout
 from puzzlesat.sudoku.steps import Step
 from puzzlesat.sudoku.techniques.intersections import cells_of
 from puzzlesat.sudoku.techniques.singles import region_tables
@@ -53,14 +53,9 @@ class Tables(NamedTuple):
     region_bits: tuple  # per cell: its region ids as a bit mask
 
 
-_TABLES: dict = {}
-
-
+@per_layout
 def _tables(lay: Layout) -> Optional[Tables]:
     """The Tables of a layout (None when it has variant units or lacks blocks), built once per layout."""
-    entry = _TABLES.get(id(lay))
-    if entry is not None and entry[0] is lay:
-        return entry[1]
     regions = region_tables(lay)
     side = regions.side
     tables = None
@@ -75,9 +70,7 @@ def _tables(lay: Layout) -> Optional[Tables]:
                     region_of[cell][kind] = kind * side + index
         tables = Tables(side, kinds, tuple(tuple(r) for r in region_of), cells_in,
                         tuple(sum(1 << c for c in cells) for cells in cells_in),
-                        tuple(sum(1 << p for p in peers) for peers in lay.peers),
-                        tuple(sum(1 << r for r in regions) for regions in region_of))
-    _TABLES[id(lay)] = (lay, tables)
+                        peer_masks(lay), tuple(sum(1 << r for r in regions) for regions in region_of))
     return tables
 
 

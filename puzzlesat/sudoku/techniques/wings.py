@@ -23,23 +23,17 @@ from __future__ import annotations
 
 from typing import Iterator, List, Tuple
 
-from puzzlesat.sudoku.candidates import CandidateGrid, Layout
+from puzzlesat.sudoku.candidates import CandidateGrid, Layout, peer_masks, per_layout
 from puzzlesat.sudoku.steps import Step
 
-_TABLES: dict = {}
 
-
+@per_layout
 def _tables(layout: Layout) -> Tuple[tuple, tuple, tuple]:
     """(peers in increasing order, peer cell masks, forward peer masks: peers with a higher index) of a layout."""
-    cached = _TABLES.get(id(layout))
-    if cached is not None and cached[0] is layout:
-        return cached[1]
     peers = tuple(tuple(sorted(p)) for p in layout.peers)
-    peer_mask = tuple(sum(1 << p for p in ps) for ps in peers)
+    peer_mask = peer_masks(layout)
     forward_mask = tuple(m & ~((2 << c) - 1) for c, m in enumerate(peer_mask))
-    tables = (peers, peer_mask, forward_mask)
-    _TABLES[id(layout)] = (layout, tables)
-    return tables
+    return peers, peer_mask, forward_mask
 
 
 def open_masks(board: CandidateGrid) -> list:
