@@ -15,6 +15,7 @@ exact counting). They differ only in the guess, when no cell is certainly safe:
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from puzzlesat.budget import Budget
@@ -26,6 +27,27 @@ from puzzlesat.mines.equations import active_numbers
 from puzzlesat.mines.game import Game
 
 Choice = Tuple[int, float]  # engine index of the cell to open, its mine probability as the player sees it
+
+FIRST, SAFE, GUESS, FIFTY_FIFTY, ENDGAME = "first", "safe", "guess", "fifty-fifty", "endgame"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move and why: the cell (engine index), its mine probability, and how the strategy chose it.
+
+    `reason`: FIRST (the first click), SAFE (certainly safe), GUESS (the best guess), FIFTY_FIFTY (a guess no
+    later move can avoid, taken at once), ENDGAME (the move that wins most often, by an exact search).
+    `progress`: the chance that the cell is safe and then some cell becomes certain (lookahead guesses);
+    `safety_next`: the strategy's score, the chance of surviving this move and the next; `win`: the chance of
+    winning from here (endgame search).
+    """
+
+    cell: int
+    probability: float
+    reason: str
+    progress: Optional[float] = None
+    safety_next: Optional[float] = None
+    win: Optional[float] = None
 
 
 class Player:
@@ -39,21 +61,26 @@ class Player:
 
     def choose(self) -> Choice:
         """The next cell to open and its mine probability."""
+        decision = self.decide()
+        return decision.cell, decision.probability
+
+    def decide(self) -> Decision:
+        """The next cell to open, its mine probability and why."""
         game = self.game
         if game.mines is None:
-            return self.first, 0.0
+            return Decision(self.first, 0.0, FIRST)
         while self.pending:
             cell = self.pending.pop()
             if game.known[cell] == HIDDEN:
-                return cell, 0.0
+                return Decision(cell, 0.0, SAFE)
         solution = count_layouts(game.known, game.neighbours, game.setup.mines, self.mines, probabilities=False)
         self.mines |= solution.mines
         if solution.safe:
             self.pending = sorted(solution.safe, reverse=True)
-            return self.pending.pop(), 0.0
+            return Decision(self.pending.pop(), 0.0, SAFE)
         return self.guess(solution)
 
-    def guess(self, solution: Counts) -> Choice:
+    def guess(self, solution: Counts) -> Decision:
         """A cell to open when none is certainly safe."""
         raise NotImplementedError
 
@@ -73,11 +100,11 @@ class MinProb(Player):
         super().__init__(game, first_move)
         self.random = random.Random(f"minprob:{game.seed}:{game.index}")
 
-    def guess(self, solution: Counts) -> Choice:
+    def guess(self, solution: Counts) -> Decision:
         lowest = min(solution.numerators.values())
         ties = sorted(cell for cell, count in solution.numerators.items() if count == lowest)
         cell = self.random.choice(ties)
-        return cell, solution.probability(cell)
+        return Decision(cell, solution.probability(cell), GUESS)
 
 
 class Lookahead(Player):
@@ -95,25 +122,27 @@ class Lookahead(Player):
     endgame_layouts = 200  # search the game tree exactly when at most this many layouts remain
     endgame_nodes = 50000  # positions the endgame search may visit before it gives up
 
-    def guess(self, solution: Counts) -> Choice:
+    def guess(self, solution: Counts) -> Decision:
         if solution.layouts <= self.endgame_layouts:
             move = self.endgame(solution)
             if move is not None:
-                return move, solution.probability(move)
+                cell, win = move
+                return Decision(cell, solution.probability(cell), ENDGAME, win=win)
         candidates = self.candidates(solution)
         context = (active_numbers(self.game.known, self.game.neighbours), self.mines | solution.mines, {})
         scored = [(*self.score(cell, solution, context), cell) for cell in candidates]
         if self.avoid_dead and any(not dead for _, dead, _ in scored):
             scored = [item for item in scored if not item[1]]
-        best = max(scored, key=lambda item: (item[0], -self.edge_rank(item[2]), -item[2]))[2]
-        return best, solution.probability(best)
+        score, _, best = max(scored, key=lambda item: (item[0], -self.edge_rank(item[2]), -item[2]))
+        return Decision(best, solution.probability(best), GUESS, safety_next=score)
 
-    def endgame(self, solution: Counts) -> Optional[int]:
-        """The move that wins most often when few layouts remain, or None when the game tree is too big."""
+    def endgame(self, solution: Counts) -> Optional[Tuple[int, float]]:
+        """The move that wins most often when few layouts remain and its chance of winning, or None when the
+        game tree is too big."""
         game = self.game
         cells, layouts = list_layouts(game.known, game.neighbours, game.setup.mines, self.mines, solution)
         try:
-            return Endgame(cells, layouts, game.neighbours, Budget(nodes=self.endgame_nodes)).best_move()[0]
+            return Endgame(cells, layouts, game.neighbours, Budget(nodes=self.endgame_nodes)).best_move()
         except OutOfBudget:
             return None
 
