@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Benchmark: two Minesweeper strategies on the same games (paired), with McNemar's test and games per CPU-second.
+
+Game k of seed s has the same layout for every strategy and every revision of puzzlesat (puzzlesat.mines.Game), so
+two strategies can play the very same games: a difference of a few tenths of a point, invisible in unpaired runs of
+10,000 games, shows in the games one wins and the other loses (McNemar's exact test on those discordant games).
+Each side is a STRATEGY of the working tree, REV:STRATEGY of a git revision (checked out in a temporary worktree,
+removed at the end) or DIR:STRATEGY of a source tree, so a new strategy can be measured against the previous one in
+the same run.
+
+Games are played in worker processes (--jobs), in chunks that alternate between the sides, so both see the same
+machine load. Each worker times its own CPU per game and per move: the table gives games per CPU-second of each
+side and their ratio (> 1: B plays faster), and each side's slowest move.
+
+    python scripts/paired_games.py --a 4f718d6:lookahead --b lookahead --run expert:safe:2000 --jobs 2
+    python scripts/paired_games.py --a minprob --b lookahead --run beginner:safe:1000 --run expert:zero:500:3,3
+    python scripts/paired_games.py --a HEAD:lookahead --b lookahead --run expert:safe:20000 --json out.jsonl
+
+A run is LEVEL:RULES:GAMES[:ROW,COL] (LEVEL a level name or WIDTHxHEIGHTxMINES; the first move is the corner by
+default). Prints one JSON line per run (stdout, and to --json) and a Markdown table at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+from common import REPO, parser_for, table
+
+Z95 = 1.959963984540054
+
+
+def play_chunk(tree: str, strategy: str, level: str, rules: str, first: str, seed: int, start: int, stop: int) -> None:
+    """Worker: play games start..stop-1 with the puzzlesat found in `tree`; one JSON line per game on stdout."""
+    sys.path.insert(0, tree)
+    import puzzlesat
+
+    if not puzzlesat.__file__.startswith(tree):
+        raise SystemExit(f"paired_games.py: puzzlesat came from {puzzlesat.__file__}, not from {tree}")
+    from puzzlesat.mines.game import Game, parse_cell, parse_size
+    from puzzlesat.mines.strategy import make_player
+
+    setup = parse_size(level, rules)
+    cell = parse_cell(first, setup)
+    for index in range(start, stop):
+        began = time.process_time()
+        game = Game(setup, seed, index)
+        player = make_player(strategy, game, cell)
+        slowest = guesses = 0
+        while not game.over:
+            tick = time.process_time()
+            chosen, probability = player.choose()
+            slowest = max(slowest, time.process_time() - tick)
+            guesses += probability > 0
+            game.open(game.position_of(chosen), probability)
+        line = {"index": index, "won": game.won, "cpu": time.process_time() - began, "slowest": slowest,
+                "guesses": guesses}
+        print(json.dumps(line), flush=True)
+
+
+@contextmanager
+def checked_out(revision: Optional[str]):
+    """The source tree of a revision (a temporary git worktree), a directory as it is, or (None) this repository."""
+    if revision is None or Path(revision).is_dir():
+        yield str(Path(revision or REPO).resolve())
+        return
+    where = tempfile.mkdtemp(prefix="paired-")
+    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "-q", where, revision], check=True)
+    try:
+        yield where
+    finally:
+        subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", where], check=False)
+
+
+def parse_side(text: str) -> Tuple[Optional[str], str]:
+    """REV:STRATEGY or STRATEGY -> (revision or None, strategy)."""
+    revision, _, strategy = text.rpartition(":")
+    return (revision or None), strategy
+
+
+def parse_run(text: str) -> dict:
+    """LEVEL:RULES:GAMES[:ROW,COL] as a dict."""
+    parts = text.split(":")
+    if len(parts) not in (3, 4):
+        raise SystemExit(f"paired_games.py: --run {text!r}: expected LEVEL:RULES:GAMES[:ROW,COL]")
+    return {"level": parts[0], "rules": parts[1], "games": int(parts[2]), "first": parts[3] if len(parts) == 4 else "corner"}
+
+
+def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chunk: int) -> List[Dict[int, dict]]:
+    """Every game of the run on both sides, chunks alternating between the sides, `jobs` workers at a time."""
+    work = [(side, start, min(start + chunk, run["games"]))
+            for start in range(0, run["games"], chunk) for side in (0, 1)]
+    results: List[Dict[int, dict]] = [{}, {}]
+    running: List[Tuple[int, subprocess.Popen]] = []
+    while work or running:
+        while work and len(running) < jobs:
+            side, start, stop = work.pop(0)
+            tree, strategy = trees[side]
+            argv = [sys.executable, __file__, "--worker", tree, strategy, run["level"], run["rules"], run["first"],
+                    str(seed), str(start), str(stop)]
+            running.append((side, subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)))
+        side, child = running.pop(0)
+        out, _ = child.communicate()
+        if child.returncode:
+            raise SystemExit(f"paired_games.py: a worker failed (exit {child.returncode})")
+        for line in out.splitlines():
+            game = json.loads(line)
+            results[side][game["index"]] = game
+        done = sum(map(len, results))
+        print(f"\r{run['level']}:{run['rules']} {done}/{2 * run['games']} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return results
+
+
+def wilson(wins: int, games: int) -> Tuple[float, float]:
+    """The Wilson score 95% interval."""
+    rate, z2 = wins / games, Z95 * Z95
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mcnemar(only_a: int, only_b: int) -> float:
+    """McNemar's exact two-sided p-value: the discordant games as a fair coin's tosses."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def summarise(names: List[str], run: dict, results: List[Dict[int, dict]]) -> dict:
+    """Win rates, intervals, the discordant games, McNemar's p, games per CPU-second and the slowest moves."""
+    games = run["games"]
+    a, b = ([results[side][i] for i in range(games)] for side in (0, 1))
+    wins = [sum(g["won"] for g in side) for side in (a, b)]
+    only_a = sum(x["won"] and not y["won"] for x, y in zip(a, b))
+    only_b = sum(y["won"] and not x["won"] for x, y in zip(a, b))
+    cpu = [sum(g["cpu"] for g in side) for side in (a, b)]
+    return {
+        "run": f"{run['level']}:{run['rules']}:{games}:{run['first']}", "a": names[0], "b": names[1], "games": games,
+        "wins": wins, "rates": [w / games for w in wins], "ci95": [wilson(w, games) for w in wins],
+        "only_a": only_a, "only_b": only_b, "p_mcnemar": mcnemar(only_a, only_b),
+        "games_per_cpu_second": [games / c for c in cpu], "speed_ratio_b_over_a": cpu[0] / cpu[1],
+        "slowest_move": [max(g["slowest"] for g in side) for side in (a, b)],
+        "guesses": [sum(g["guesses"] for g in side) / games for side in (a, b)],
+    }
+
+
+def markdown(rows: List[dict]) -> str:
+    """The runs as one table."""
+    header = ["run", "A", "B", "A wins", "B wins", "B-A", "only A / only B", "McNemar p",
+              "A games/CPU-s", "B games/CPU-s", "B/A speed", "slowest move A / B"]
+    body = []
+    for row in rows:
+        (la, ha), (lb, hb) = row["ci95"]
+        body.append([
+            row["run"], row["a"], row["b"],
+            f"{row['rates'][0]:.2%} [{la:.2%}, {ha:.2%}]", f"{row['rates'][1]:.2%} [{lb:.2%}, {hb:.2%}]",
+            f"{row['rates'][1] - row['rates'][0]:+.2%}", f"{row['only_a']} / {row['only_b']}", f"{row['p_mcnemar']:.3g}",
+            f"{row['games_per_cpu_second'][0]:.1f}", f"{row['games_per_cpu_second'][1]:.1f}",
+            f"{row['speed_ratio_b_over_a']:.2f}x",
+            f"{row['slowest_move'][0] * 1000:.0f} / {row['slowest_move'][1] * 1000:.0f} ms",
+        ])
+    return table(header, body)
+
+
+def main(argv=None) -> int:
+    """Play every run on both sides, print its JSON line, then the table."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--worker"]:
+        tree, strategy, level, rules, first, seed, start, stop = argv[1:]
+        play_chunk(tree, strategy, level, rules, first, int(seed), int(start), int(stop))
+        return 0
+    parser = parser_for(__doc__, 3)
+    parser.add_argument("--a", required=True, metavar="[REV:]STRATEGY", help="the baseline side")
+    parser.add_argument("--b", required=True, metavar="[REV:]STRATEGY", help="the side measured against it")
+    parser.add_argument("--run", action="append", required=True, help="LEVEL:RULES:GAMES[:ROW,COL] (repeatable)")
+    parser.add_argument("--seed", type=int, default=0, help="game k of this seed (default 0)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    parser.add_argument("--chunk", type=int, default=100, help="games per worker task (default 100)")
+    parser.add_argument("--json", type=Path, help="also append the JSON lines to this file")
+    options = parser.parse_args(argv)
+    sides = [parse_side(options.a), parse_side(options.b)]
+    runs = [parse_run(text) for text in options.run]
+    rows = []
+    with ExitStack() as stack:
+        trees = [(stack.enter_context(checked_out(revision)), strategy) for revision, strategy in sides]
+        for run in runs:
+            row = summarise([options.a, options.b], run, play_both(trees, run, options.seed, options.jobs, options.chunk))
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+            if options.json:
+                with options.json.open("a") as out:
+                    out.write(json.dumps(row) + "\n")
+    print(markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
