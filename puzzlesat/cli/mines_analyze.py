@@ -15,6 +15,7 @@ from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.mines.analysis import CONSISTENT
 from puzzlesat.mines.batch import Answer, answers
 from puzzlesat.mines.reader import read_boards
+from puzzlesat.mines.strategy import STRATEGIES
 from puzzlesat.streams import STDIN, source_name, to_json
 
 
@@ -35,9 +36,14 @@ from puzzlesat.streams import STDIN, source_name, to_json
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Worker processes (default: all cores; 1 when reading standard input, so that each board is "
                    "answered as soon as it ends). Output stays in input order, and does not depend on N.")
+@click.option("--strategy", type=click.Choice(list(STRATEGIES)), default=None,
+              help="Also give the move this strategy of `mines simulate` makes on each consistent board, and why "
+                   "(JSON: the keys advice and advice_note).")
+@click.option("--check", is_flag=True,
+              help="Cross-check the exact counting with SAT (slower; the counts are exact without it).")
 @quiet_option
 @click.pass_obj
-def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs) -> int:
+def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs, strategy, check) -> int:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).
 
     \b
@@ -51,6 +57,17 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     several boards with blank lines.
 
     \b
+    With --strategy NAME (lookahead or minprob) each answer also holds the
+    move that strategy makes there, as in `puzzlesat mines simulate`: drawn
+    boards mark it and say why (its safety, the chance of progress, a forced
+    guess); JSON gains "advice": {"strategy", "cell": [row, col],
+    "probability", "exact": "num/den", "reason": first|safe|guess|
+    fifty-fifty|endgame, "guess", "forced", "progress", "safety_next",
+    "win", "why"} and "advice_note", why "advice" is null (no total, no
+    hidden cell left that is not a mine, an inconsistent or unfinished
+    board), else null. Without --strategy neither key is written.
+
+    \b
     Exit status: 0 every board consistent, 1 some board inconsistent, stopped
     by --timeout or unreadable, 2 usage error, 130 interrupted.
     """
@@ -62,9 +79,9 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     first = [] if streaming and fmt != "json" else list(islice(records, 2))
     if fmt == "json" and len(first) > 1:
         raise click.UsageError("--format json takes one board; found more (use --format jsonl for several)")
-    presenter = BoardPresenter(probabilities, titles=len(first) > 1 or streaming)  # a stream may hold several
+    presenter = BoardPresenter(probabilities, titles=len(first) > 1 or streaming, strategy=strategy)  # a stream may hold several
     jobs = jobs or (1 if streaming else jobs_or_all(None))
-    with closing(answers(chain(first, records), probabilities, timeout, jobs)) as found:
+    with closing(answers(chain(first, records), probabilities, timeout, jobs, strategy=strategy, check=check)) as found:
         status = write_all(env, found, fmt, presenter)
     if status is None:
         env.error(f"{', '.join(map(source_name, boards or ['-']))}: no boards found")
@@ -78,33 +95,40 @@ class BoardPresenter(Presenter):
     flush_each = True  # boards are few and slow: each answer shows as soon as it is found
     unit = "board"
 
-    def __init__(self, heatmap: bool, titles: bool):
+    def __init__(self, heatmap: bool, titles: bool, strategy: Optional[str] = None):
         self.heatmap = heatmap
         self.titles = titles  # name each drawn board by file:line
+        self.strategy = strategy  # advice asked for
 
     def jsonl(self, answer: Answer) -> str:
         record = answer.record
         where = {"source": record.source, "line": record.line}
         if answer.analysis is None:
             return to_json({**where, "status": "invalid", "error": answer.error})
-        from puzzlesat.mines.report import to_record
-
-        return to_json({**where, **to_record(record.board, answer.analysis), "time_ms": round(answer.milliseconds, 3)})
+        return to_json({**where, **self.fields(answer), "time_ms": round(answer.milliseconds, 3)})
 
     def json(self, answer: Answer) -> Optional[str]:
         if answer.analysis is None:
             return None
-        from puzzlesat.mines.report import to_record
+        return json.dumps(self.fields(answer), indent=2)
 
-        return json.dumps(to_record(answer.record.board, answer.analysis), indent=2)
+    def fields(self, answer: Answer) -> dict:
+        """The analysis as a JSON-ready dict, with the advice when a strategy was asked for."""
+        from puzzlesat.mines.report import advice_record, to_record
+
+        fields = to_record(answer.record.board, answer.analysis)
+        if self.strategy is not None:
+            fields.update(advice_record(answer.advice, answer.advice_note))
+        return fields
 
     def pretty(self, answer: Answer):
         if answer.analysis is None:
             return None
-        from puzzlesat.render.mines import analysis_view
+        from puzzlesat.render.mines import Advised, analysis_view
 
         title = answer.record.where if self.titles else None
-        return analysis_view(answer.record.board, answer.analysis, self.heatmap, title)
+        advised = None if self.strategy is None else Advised(self.strategy, answer.advice, answer.advice_note)
+        return analysis_view(answer.record.board, answer.analysis, self.heatmap, title, advised=advised)
 
     def status(self, answer: Answer) -> str:
         return "invalid" if answer.analysis is None else answer.analysis.status

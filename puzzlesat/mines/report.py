@@ -1,10 +1,11 @@
-"""Analyses as plain data: the JSON record of one board."""
+"""Analyses as plain data: the JSON record of one board, and of a strategy's advice on it."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Optional
 
+from puzzlesat.mines.advice import Advice
 from puzzlesat.mines.analysis import Analysis
 from puzzlesat.mines.board import Board
 
@@ -29,6 +30,12 @@ def to_record(board: Board, analysis: Analysis) -> dict:
         "layouts": None if analysis.layouts is None else str(analysis.layouts),
         "note": analysis.note,
     }
+
+
+def advice_record(advice: Optional[Advice], note: Optional[str]) -> dict:
+    """The advice of `mines analyze --strategy` as two keys: `advice` (Advice.record(), or null when there is
+    none) and `advice_note` (why there is none, else null)."""
+    return {"advice": None if advice is None else advice.record(), "advice_note": note}
 
 
 def _float(p: Optional[Fraction]) -> Optional[float]:

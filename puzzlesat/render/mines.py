@@ -3,7 +3,9 @@
 Cells are drawn with the board's own symbols (puzzlesat.mines.board.SYMBOLS: `?` hidden, `F` flag, `.`
 empty, digits), so a drawn row reads back in the friendly format; only the analysis adds marks of its own
 (`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers), and the
-legend says what they are.
+legend says what they are. With a strategy's advice (`mines analyze --strategy`, the hints of `mines play`) the
+marked move is the strategy's and the summary says why; a game's cursor is drawn as `<12>` (underlined in the
+compact layout).
 
 Two layouts: the roomy one (3 columns a cell, 4 with the heatmap: `12%`, the move as `[12]`) when the
 board fits the width, else a compact one (2 columns a cell: the chance as `07`, the move reversed, every
@@ -13,13 +15,14 @@ fifth column numbered), so an expert board (30 columns) with its heatmap fits in
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Tuple
 
 from rich.color import Color
 from rich.style import Style
 from rich.text import Text
 
-from puzzlesat.mines.analysis import Analysis
+from puzzlesat.mines.advice import Advice
+from puzzlesat.mines.analysis import CONSISTENT, Analysis
 from puzzlesat.mines.board import FLAG, HIDDEN, Board, symbol
 
 NUMBER_STYLES = {1: "bold blue", 2: "bold green", 3: "bold red", 4: "bold magenta", 5: "bold dark_red",
@@ -29,10 +32,25 @@ MINE_STYLE = "bold white on red3"
 FLAG_STYLE = "bold red"
 CONFLICT_STYLE = "bold underline white on red"
 BEST_STYLE = "bold reverse"
+CURSOR_STYLE = "underline"
 STATUS_STYLES = {"consistent": "bold green", "inconsistent": "bold red", "timeout": "bold magenta"}
 LEGEND_STOPS = (0.02, 0.1, 0.25, 0.5, 0.75, 0.98)
 ROW_LABEL = 4  # columns before the first cell: the row number and a space
 COMPACT_CELL = 2
+
+
+class Advised(NamedTuple):
+    """A strategy's advice on a board: the move (None when there is none) and why there is none."""
+
+    strategy: str
+    advice: Optional[Advice]
+    note: Optional[str] = None
+
+    def marked(self, analysis: Analysis) -> Optional[Tuple[int, int]]:
+        """The move to mark: the strategy's on a consistent board, else the analysis's own."""
+        if analysis.status != CONSISTENT:
+            return analysis.best
+        return None if self.advice is None else self.advice.cell
 
 
 class Layout(NamedTuple):
@@ -54,29 +72,35 @@ class AnalysisView:
     """The board drawn with what the analysis found, then a legend and a summary, laid out for the width
     it is given (or, when none is, for the console it is printed on)."""
 
-    def __init__(self, board: Board, analysis: Analysis, heatmap: bool, title: Optional[str], width: Optional[int]):
+    def __init__(self, board: Board, analysis: Analysis, heatmap: bool, title: Optional[str], width: Optional[int],
+                 advised: Optional[Advised] = None, cursor: Optional[Tuple[int, int]] = None):
         self.board, self.analysis, self.title, self.width = board, analysis, title, width
         self.heatmap = heatmap and analysis.probabilities is not None
+        self.advised, self.cursor = advised, cursor
 
     def __rich_console__(self, console, options):
         width = self.width or options.max_width
         layout = layout_for(self.board, self.heatmap, width)
         if self.title:
             yield Text(self.title, style="bold")
-        yield board_text(self.board, self.analysis, self.heatmap, layout)
+        best = self.analysis.best if self.advised is None else self.advised.marked(self.analysis)
+        yield board_text(self.board, self.analysis, self.heatmap, layout, best, self.cursor)
         yield legend(self.heatmap, layout)
-        yield summary(self.board, self.analysis, width)
+        yield summary(self.board, self.analysis, width, self.advised)
 
 
 def analysis_view(board: Board, analysis: Analysis, heatmap: bool, title: Optional[str] = None,
-                  width: Optional[int] = None) -> AnalysisView:
+                  width: Optional[int] = None, advised: Optional[Advised] = None,
+                  cursor: Optional[Tuple[int, int]] = None) -> AnalysisView:
     """The board drawn with what the analysis found, then a legend and a summary, in `width` columns
-    (None: the console's)."""
-    return AnalysisView(board, analysis, heatmap, title, width)
+    (None: the console's); with `advised`, the strategy's move marked and explained; a game's `cursor` drawn."""
+    return AnalysisView(board, analysis, heatmap, title, width, advised, cursor)
 
 
-def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout = Layout(3, False)) -> Text:
-    """Column numbers on top, row numbers on the left, then one cell every `layout.cell` columns."""
+def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout = Layout(3, False),
+               best: Optional[Tuple[int, int]] = None, cursor: Optional[Tuple[int, int]] = None) -> Text:
+    """Column numbers on top, row numbers on the left, then one cell every `layout.cell` columns; the move `best`
+    (or none) marked, and the `cursor` if any."""
     safe, mines = set(analysis.safe), set(analysis.mines)
     conflict = set(analysis.conflict or ())
     text = Text()
@@ -85,8 +109,10 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
         text.append(f"{r:>{ROW_LABEL - 1}} ", style="dim")
         for c in range(board.width):
             label, style = _cell(board, analysis, (r, c), safe, mines, conflict, heatmap, layout.compact)
-            if (r, c) == analysis.best:
+            if (r, c) == best:
                 label, style = _best(label, style, layout.compact)
+            if (r, c) == cursor:
+                label, style = _cursor(label, style, layout.compact)
             text.append(label.rjust(layout.cell) if layout.compact else label.center(layout.cell), style=style)
         text.append("\n")
     return text
@@ -132,6 +158,12 @@ def _best(label: str, style, compact: bool) -> tuple:
     return (label if compact else f"[{label.rstrip('%')}]"), marked
 
 
+def _cursor(label: str, style, compact: bool) -> tuple:
+    """The cell under a game's cursor: its label (a chance without its %) in angle brackets, or underlined."""
+    marked = Style.parse(str(style or "")) + Style.parse(CURSOR_STYLE)
+    return (label if compact else f"<{label.strip('[]').rstrip('%')}>"), marked
+
+
 def _heat(p: Fraction, darker: bool = False) -> Style:
     """Black text on a background from green (safe) through yellow to red (a mine), or a shade darker."""
     x = float(p)
@@ -163,8 +195,8 @@ def legend(heatmap: bool, layout: Layout = Layout(3, False)) -> Text:
     return text
 
 
-def summary(board: Board, analysis: Analysis, width: Optional[int] = None) -> Text:
-    """Status, counts, the recommended move and any note, a few short lines."""
+def summary(board: Board, analysis: Analysis, width: Optional[int] = None, advised: Optional[Advised] = None) -> Text:
+    """Status, counts, the recommended move (a strategy's, with `advised`) and any note, a few short lines."""
     text = Text()
     text.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
     total = "unknown number of" if board.total_mines is None else str(board.total_mines)
@@ -175,7 +207,10 @@ def summary(board: Board, analysis: Analysis, width: Optional[int] = None) -> Te
         mines = len(analysis.mines)
         how = "certain" if analysis.status == "consistent" else "certain by single numbers"
         text.append(f"\n{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")
-        text.append("\n" + _best_line(analysis, width))
+        if advised is None or analysis.status != CONSISTENT:
+            text.append("\n" + _best_line(analysis, width))
+        else:
+            text.append("\n" + advice_lines(advised, width))
     elif analysis.status == "inconsistent" and analysis.conflict is not None:
         cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"
         text.append(f"\nthese numbers cannot all be true: {cells}")
@@ -183,7 +218,26 @@ def summary(board: Board, analysis: Analysis, width: Optional[int] = None) -> Te
             text.append(f"\n(together with the total of {board.total_mines} mines)")
     if analysis.note:
         text.append(f"\nnote: {analysis.note}", style="yellow")
+    if advised is not None and analysis.status != CONSISTENT and advised.note:
+        text.append(f"\n{advised.strategy}: {advised.note}", style="yellow")
     return text
+
+
+def advice_lines(advised: Advised, width: Optional[int] = None) -> str:
+    """The strategy's move and why; for a guess, a second line with its exact chance of being safe and whether
+    it is forced."""
+    advice = advised.advice
+    if advice is None:
+        return f"{advised.strategy}: {advised.note or 'no move to recommend'}"
+    line = f"recommended ({advised.strategy}): {advice.why()}"
+    if not advice.guess:
+        return line
+    safe = 1 - advice.probability
+    forced = "a forced guess" if advice.forced else "not a forced guess"
+    exact = f"  safe {safe.numerator}/{safe.denominator} ≈ {float(safe):.1%}, {forced}"
+    if width is not None and len(exact) > width:
+        exact = f"  safe ≈ {float(safe):.1%}, {forced}"
+    return f"{line}\n{exact}"
 
 
 def _best_line(analysis: Analysis, width: Optional[int] = None) -> str:

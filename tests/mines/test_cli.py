@@ -178,7 +178,7 @@ def test_standard_input_is_read_with_one_job_unless_told(monkeypatch):
 
     seen = []
 
-    def answers(records, probabilities, timeout, jobs):
+    def answers(records, probabilities, timeout, jobs, **options):
         seen.append(jobs)
         yield from ()
 
@@ -240,3 +240,107 @@ def test_a_wide_terminal_keeps_the_roomy_layout():
     rows = [line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]
     assert len(rows) == 16 and all(len(row.rstrip()) > 100 for row in rows)
     assert "23%" in rows[0] and "[S]" in rows[2] and "mine chance:   2%" in "\n".join(lines)
+
+
+# --- --strategy: the move the simulator's player makes, with why --------------------------------------------------
+
+
+def simulated_positions(setup, seed: int, games: int):
+    """(board, the cell lookahead opened there, why) at every move of the first `games` games of seed `seed`."""
+    from puzzlesat.mines.game import Game
+    from puzzlesat.mines.strategy import make_player
+
+    for index in range(games):
+        game = Game(setup, seed, index)
+        player = make_player("lookahead", game)
+        while not game.over:
+            decision = player.decide()
+            yield game.board(), game.position_of(decision.cell), decision.reason
+            game.open(game.position_of(decision.cell), decision.probability)
+
+
+def advised(tmp_path, board, *options) -> dict:
+    """The JSON record of `mines analyze --strategy lookahead --format json` on a board saved as a .mine file."""
+    from puzzlesat.mines.board import format_mine
+
+    path = tmp_path / "position.mine"
+    path.write_text(format_mine(board))
+    result = run(str(path), "--strategy", "lookahead", "--format", "json", *options)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_the_advice_on_a_simulated_guess_is_the_cell_the_simulator_opened(tmp_path):
+    from puzzlesat.mines.game import parse_size
+
+    guesses = [(board, cell, reason) for board, cell, reason in simulated_positions(parse_size("8x8x10"), 1, 20)
+               if reason in ("guess", "endgame", "fifty-fifty")]
+    assert {"guess", "endgame"} <= {reason for _, _, reason in guesses}
+    picked = [item for item in guesses if item[2] == "guess"][:5] + [item for item in guesses if item[2] != "guess"][:3]
+    for board, cell, reason in picked:
+        record = advised(tmp_path, board)
+        assert record["advice"]["cell"] == list(cell) and record["advice"]["reason"] == reason
+        assert record["advice"]["guess"] and record["advice_note"] is None
+        r, c = cell
+        assert record["advice"]["exact"] == record["exact"][r][c] and record["advice"]["probability"] > 0
+
+
+def test_the_advice_at_a_simulated_safe_move_is_certainly_safe(tmp_path):
+    from puzzlesat.mines.game import parse_size
+
+    safe = [board for board, _, reason in simulated_positions(parse_size("8x8x10"), 1, 3) if reason == "safe"]
+    assert len(safe) > 5
+    for board in safe[::max(1, len(safe) // 6)]:
+        record = advised(tmp_path, board, "--check")
+        advice = record["advice"]
+        assert advice["reason"] == "safe" and advice["cell"] in record["safe"] and advice["exact"] == "0/1"
+        assert not advice["guess"] and record["best"] in record["safe"]
+
+
+def test_a_fresh_board_is_advised_the_first_click():
+    result = run("-", "--strategy", "minprob", "-f", "json", stdin="# mines: 10\n" + "?????????\n" * 9)
+    advice = json.loads(result.stdout)["advice"]
+    assert advice["cell"] == [0, 0] and advice["reason"] == "first" and advice["strategy"] == "minprob"
+
+
+def test_without_advice_the_note_says_why():
+    result = run("-f", "jsonl", "--strategy", "lookahead", stdin="1??\n12?\n.1?\n\n" + INCONSISTENT + "\n# mines: 1\n1F\n")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [record["advice"] for record in records] == [None, None, None]
+    notes = [record["advice_note"] for record in records]
+    assert "needs the total number of mines" in notes[0] and "cannot all be true" in notes[1]
+    assert notes[2] == "no move to make: every hidden cell is certainly a mine"
+
+
+def test_without_a_strategy_there_are_no_advice_keys():
+    record = json.loads(run(MINESWEEPR, "-f", "json").stdout)
+    assert "advice" not in record and "advice_note" not in record
+
+
+def test_the_drawn_board_marks_the_strategys_move_and_says_why():
+    result = run_main(["mines", "-", "-p", "-f", "pretty", "--strategy", "lookahead"], input=EXPERT_OPENING,
+                      terminal=True, width=200)
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout).splitlines()
+    line = next(line for line in lines if line.startswith("recommended (lookahead): guess"))
+    row, col = map(int, re.findall(r"\d+", line)[:2])
+    assert "survives it and the next move" in line
+    assert re.fullmatch(r"  safe \d+/\d+ ≈ \d+\.\d%, not a forced guess", lines[lines.index(line) + 1])
+    drawn_rows = [text for text in lines if re.match(r"^ {1,2}\d{1,2} ", text)]
+    marked = [(r, text.index("[")) for r, text in enumerate(drawn_rows) if "[" in text]
+    assert marked == [(row, 4 + 4 * col)]
+
+
+def test_the_cross_check_is_off_unless_asked_for(monkeypatch):
+    import puzzlesat.mines.batch as batch
+
+    seen = []
+    real = batch.analyze
+
+    def analyze(board, **options):
+        seen.append(options["check"])
+        return real(board, **options)
+
+    monkeypatch.setattr(batch, "analyze", analyze)
+    assert run("-", "-f", "json", stdin=CONSISTENT).exit_code == 0
+    assert run("-", "-f", "json", "--check", stdin=CONSISTENT).exit_code == 0
+    assert seen == [False, True]
