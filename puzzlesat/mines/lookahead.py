@@ -1,0 +1,244 @@
+"""The `lookahead` strategy: the guess that best keeps the game going, judged one reveal ahead.
+
+When no cell is certainly safe:
+1. Few layouts left (at most `endgame_layouts`): the move that wins most often, by an exact search of the game
+   tree (puzzlesat.mines.endgame).
+2. An unavoidable 50/50 (puzzlesat.mines.patterns): it must be guessed some time, so now.
+3. Otherwise candidates are scored. Candidates: every living frontier cell whose safety (1 - mine probability) is
+   at least `cutoff` of the best living safety, and, when the cells off the frontier are nearly as safe as that
+   (`off_tolerance`), off-frontier cells likely to open new ground: all of them when fewer than `all_off_below`,
+   else those two steps straight from a number and those with two or three covered neighbours (next to a corner
+   or an edge of covered ground).
+   A candidate's score is the chance of surviving it and then the next move: the sum, over every number it could
+   show, of that number's chance times the *blended* safety of the position after it, (4 x the best + the second
+   best living cell's safety) / 5 (a certainly safe living cell counts as 1). Dead cells (opening them teaches
+   nothing) are left out of the blend, and a candidate that can show one number only is guessed only when all are.
+   Scoring a candidate stops as soon as it can no longer beat the best so far (safest candidates first).
+   Ties: a slightly higher score for making progress (some cell becomes certain), then more expected living safe
+   cells, then the cell nearest a corner or an edge.
+4. Domination: when the chosen cell is safe, some safer candidate may be certainly safe too (it is safe whenever the
+   chosen one is), or one cell may be the uniquely safest after every number the chosen one could show and safer
+   now: that cell is taken instead.
+
+These are the ideas of David Hill's solver (JSMinesweeper and its Java bulk solver: "secondary safety" with a
+4:1 blend, a 0.9 safety cut-off, off-edge candidates, dead tiles, domination); the numbers are his.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import AbstractSet, Dict, List, Optional, Set, Tuple
+
+from puzzlesat.budget import Budget
+from puzzlesat.errors import Inconsistent, OutOfBudget
+from puzzlesat.mines.board import HIDDEN
+from puzzlesat.mines.count import Counts, count_layouts, list_layouts
+from puzzlesat.mines.endgame import Endgame
+from puzzlesat.mines.equations import active_numbers
+from puzzlesat.mines.patterns import fifty_fifties, is_dead
+from puzzlesat.mines.player import ENDGAME, FIFTY_FIFTY, GUESS, Decision, Player
+
+EQUAL = 1e-4  # safeties closer than this are the same for domination
+
+
+@dataclass
+class Scored:
+    """One candidate judged: its safety now, its score, and what the reveals after it would bring."""
+
+    cell: int
+    safety: float
+    score: float = 0.0
+    progress: float = 0.0  # chance that it is safe and some living cell becomes certain
+    clears: float = 0.0  # expected living safe cells after it
+    dead: bool = False  # can show one number only
+    pruned: bool = False  # scoring stopped: it cannot beat the best
+    common_safe: Optional[Set[int]] = None  # cells safe after every number it could show
+    safest_after: Optional[int] = None  # the cell uniquely safest after every number, if the same each time
+
+    def key(self, bonus: float) -> tuple:
+        """Sort key, best last: living first, then the score with the progress bonus, then expected clears."""
+        return (not self.dead, self.score * (1 + bonus * self.progress), self.clears)
+
+
+class Lookahead(Player):
+    """The default strategy (module docstring)."""
+
+    endgame_layouts = 200  # search the game tree exactly when at most this many layouts remain
+    endgame_nodes = 50000  # positions the endgame search may visit before it gives up
+    cutoff = 0.9  # frontier candidates: living cells at least this share of the best living safety
+    off_tolerance = 0.95  # off-frontier candidates when their safety is at least this share of the best
+    all_off_below = 30  # fewer off-frontier cells than this: all of them are candidates
+    blend = (4, 1)  # weights of the best and second-best living safety after a reveal
+    progress_bonus = 0.001  # a tie-break: the score is raised by this share of the chance of progress
+    take_fifty_fifties = True
+
+    def guess(self, solution: Counts) -> Decision:
+        if solution.layouts <= self.endgame_layouts:
+            move = self.endgame(solution)
+            if move is not None:
+                cell, win = move
+                return Decision(cell, solution.probability(cell), ENDGAME, win=win)
+        game = self.game
+        mines = self.mines | solution.mines
+        if self.take_fifty_fifties:
+            pairs = fifty_fifties(game.known, game.neighbours, game.setup.mines, mines, solution)
+            if pairs:
+                cell = min(pairs[0], key=self.edge_rank)
+                return Decision(cell, solution.probability(cell), FIFTY_FIFTY)
+        chosen = self.evaluate(solution, mines)
+        return Decision(chosen.cell, solution.probability(chosen.cell), GUESS, progress=chosen.progress,
+                        safety_next=chosen.score)
+
+    def endgame(self, solution: Counts) -> Optional[Tuple[int, float]]:
+        """The move that wins most often when few layouts remain and its chance of winning, or None when the
+        game tree is too big."""
+        game = self.game
+        cells, layouts = list_layouts(game.known, game.neighbours, game.setup.mines, self.mines, solution)
+        try:
+            return Endgame(cells, layouts, game.neighbours, Budget(nodes=self.endgame_nodes)).best_move()
+        except OutOfBudget:
+            return None
+
+    def evaluate(self, solution: Counts, mines: Set[int]) -> Scored:
+        """Score the candidates, safest first, and take the best (then the cell that dominates it, if any)."""
+        safety = {cell: 1 - count / solution.layouts for cell, count in solution.numerators.items()
+                  if cell not in mines and cell not in solution.safe}
+        context = (active_numbers(self.game.known, self.game.neighbours), mines, {})
+        found: Dict[int, Scored] = {}
+        best: Optional[Scored] = None
+        for cell in self.candidates(solution, safety, mines):
+            scored = self.score(cell, safety[cell], solution, context, best)
+            found[cell] = scored
+            if best is None or self.better(scored, best):
+                best = scored
+        return self.dominating(best, found)
+
+    def better(self, scored: Scored, best: Scored) -> bool:
+        """Whether `scored` beats `best` (ties: the cell nearest a corner or an edge, then the lowest index)."""
+        new, old = scored.key(self.progress_bonus), best.key(self.progress_bonus)
+        if new != old:
+            return new > old
+        return (self.edge_rank(scored.cell), scored.cell) < (self.edge_rank(best.cell), best.cell)
+
+    def candidates(self, solution: Counts, safety: Dict[int, float], mines: Set[int]) -> List[int]:
+        """The cells worth scoring (module docstring, step 3), safest first."""
+        game = self.game
+        off = set(solution.off_frontier)
+        living = [cell for cell in safety
+                  if cell not in off and not is_dead(cell, game.known, game.neighbours, mines, solution.safe)]
+        off_safety = safety[next(iter(off))] if off else 0.0
+        best = max([safety[cell] for cell in living] + [off_safety])
+        chosen = [cell for cell in living if safety[cell] >= best * self.cutoff]
+        if off and off_safety >= best * self.off_tolerance:
+            chosen += self.off_candidates(off)
+        if not chosen:  # every frontier cell is dead and the cells off it are far less safe
+            chosen = [cell for cell in safety if cell not in off] or sorted(off)
+        return sorted(chosen, key=lambda cell: (-safety[cell], self.edge_rank(cell), cell))
+
+    def off_candidates(self, off: Set[int]) -> List[int]:
+        """Off-frontier cells likely to open new ground (module docstring, step 3)."""
+        if len(off) < self.all_off_below:
+            return sorted(off)
+        game = self.game
+        width, height = game.setup.width, game.setup.height
+        picked = set()
+        for number in active_numbers(game.known, game.neighbours):
+            row, col = divmod(number, width)
+            for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+                r, c = row + dr, col + dc
+                if 0 <= r < height and 0 <= c < width and r * width + c in off:
+                    picked.add(r * width + c)
+        for cell in off:
+            covered = sum(1 for other in game.neighbours[cell] if game.known[other] == HIDDEN)
+            if 1 < covered < 4:
+                picked.add(cell)
+        return sorted(picked)
+
+    def edge_rank(self, cell: int) -> int:
+        """Fewer neighbours first: corners, then edges, then the interior."""
+        return len(self.game.neighbours[cell])
+
+    def score(self, cell: int, safety: float, solution: Counts, context: tuple, best: Optional[Scored]) -> Scored:
+        """Judge one candidate: each number it could show, the blended safety after it (module docstring)."""
+        game = self.game
+        numbers, mines, memo = context
+        numbers = numbers + [cell]
+        known = list(game.known)
+        result = Scored(cell, safety)
+        left, values, safest = safety, 0, []
+        for value in self.values(cell, mines, solution.safe):
+            if best is not None and not best.dead and result.score + left < best.score:
+                result.pruned = True
+                result.score += left
+                return result
+            known[cell] = value
+            try:
+                after = count_layouts(known, game.neighbours, game.setup.mines, mines,
+                                      memo=memo, numbers=numbers, changed=[cell])
+            except Inconsistent:
+                continue
+            share = after.layouts / solution.layouts
+            values += 1
+            left -= share
+            blended, living_safe, single = self.blended_safety(after, known, mines)
+            result.score += share * blended
+            result.clears += share * living_safe
+            if living_safe:
+                result.progress += share
+            result.common_safe = set(after.safe) if result.common_safe is None else result.common_safe & after.safe
+            safest.append(single)
+        result.dead = values <= 1
+        if safest and safest[0] is not None and all(other == safest[0] for other in safest):
+            result.safest_after = safest[0]
+        return result
+
+    def values(self, cell: int, mines: AbstractSet[int], safe: AbstractSet[int]) -> range:
+        """The numbers `cell` could show: its known mines, up to those plus its undecided covered neighbours."""
+        game = self.game
+        least = most = 0
+        for other in game.neighbours[cell]:
+            if game.known[other] == HIDDEN:
+                if other in mines:
+                    least += 1
+                elif other not in safe:
+                    most += 1
+        return range(least, least + most + 1)
+
+    def blended_safety(self, after: Counts, known: List[int], mines: Set[int]) -> Tuple[float, int, Optional[int]]:
+        """(the blended safety of the two safest living cells, the living certainly safe cells, the uniquely
+        safest living cell or None)."""
+        neighbours = self.game.neighbours
+        sure = mines | after.mines
+        living_safe = [cell for cell in after.safe
+                       if known[cell] == HIDDEN and not is_dead(cell, known, neighbours, sure, after.safe)]
+        first = second = 1 - after.numerators[after.off_frontier[0]] / after.layouts if after.off_frontier else 0.0
+        first_cell = None
+        if len(living_safe) > 1:
+            first = second = 1.0
+        else:
+            if living_safe:
+                first, second, first_cell = 1.0, first, living_safe[0]
+            off, layouts = set(after.off_frontier), after.layouts
+            for cell, count in after.numerators.items():
+                chance = 1 - count / layouts
+                if chance <= second or chance >= 1.0 or cell in off or cell in sure:
+                    continue
+                if is_dead(cell, known, neighbours, sure, after.safe):
+                    continue
+                if chance > first:
+                    first, second, first_cell = chance, first, cell
+                else:
+                    second = chance
+        heavy, light = self.blend
+        single = first_cell if first > second else None
+        return (heavy * first + light * second) / (heavy + light), len(living_safe), single
+
+    def dominating(self, chosen: Scored, found: Dict[int, Scored]) -> Scored:
+        """A scored candidate that dominates the chosen one (module docstring, step 4), or the chosen one."""
+        for other in found.values():
+            if other.safety > chosen.safety + EQUAL and chosen.common_safe and other.cell in chosen.common_safe:
+                return other
+        single = chosen.safest_after
+        if single is not None and single in found and found[single].safety > chosen.safety + EQUAL:
+            return found[single]
+        return chosen

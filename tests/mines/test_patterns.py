@@ -1,0 +1,86 @@
+"""Dead cells and unavoidable 50/50s, checked on known positions and against brute force."""
+
+from __future__ import annotations
+
+from hypothesis import given
+
+from boards import SETTINGS, around, layouts, mostly_open_boards
+from puzzlesat.errors import Inconsistent
+from puzzlesat.mines import parse_board
+from puzzlesat.mines.count import count_layouts
+from puzzlesat.mines.patterns import fifty_fifties, is_dead
+
+
+def _pairs(text: str):
+    board = parse_board(text)
+    known, flags = board.view
+    return [tuple(map(board.position_of, pair)) for pair in fifty_fifties(known, board.neighbour_table, board.total_mines, flags)]
+
+
+def test_a_pair_in_the_top_row_that_nothing_can_tell_apart_is_a_fifty_fifty():
+    assert _pairs("# mines: 1\n??\n11") == [((0, 0), (0, 1))]
+
+
+def test_the_classic_edge_fifty_fifty_is_found():
+    # Column 0 has two covered cells, one mine; the numbers beside them see both: nothing can ever tell them apart.
+    assert _pairs("# mines: 1\n?1\n?1") == [((0, 0), (1, 0))]
+
+
+def test_a_pair_that_a_later_reveal_can_separate_is_not_a_fifty_fifty():
+    # (0, 2) and (1, 2) are certainly safe and next to (0, 1) only: opening one tells the pair apart.
+    assert _pairs("# mines: 1\n???\n11?") == []
+
+
+def test_a_pair_with_one_mine_that_other_cells_can_tell_apart_is_not_a_fifty_fifty():
+    # Two layouts: (0, 2) or (0, 3) holds the third mine; (1, 3), next to (0, 3) only... is it safe? Either way a
+    # covered cell next to one of them and not the other remains, so a later number can separate them.
+    board = "# mines: 3\n2???\n????\n2210"
+    assert _pairs(board) == []
+
+
+def test_cells_whose_neighbours_are_all_open_or_known_are_dead():
+    board = parse_board("# mines: 1\n?F\n11")
+    known, flags = board.view
+    corner = board.index_of((0, 0))
+    assert is_dead(corner, known, board.neighbour_table, flags, set())
+    open_board = parse_board("# mines: 1\n??\n11")
+    known, flags = open_board.view
+    assert not is_dead(corner, known, open_board.neighbour_table, flags, set())
+
+
+@SETTINGS
+@given(mostly_open_boards())
+def test_every_reported_fifty_fifty_holds_one_mine_and_no_cell_can_ever_tell_it_apart(board):
+    known, flags = board.view
+    try:
+        pairs = fifty_fifties(known, board.neighbour_table, board.total_mines, flags)
+    except Inconsistent:
+        return
+    found = list(layouts(board))
+    for a, b in pairs:
+        a, b = board.position_of(a), board.position_of(b)
+        assert all(layout[a] != layout[b] for layout in found)
+        for layout in found:
+            swapped = {**layout, a: layout[b], b: layout[a]}
+            assert swapped in found
+            mines = {cell for cell, mine in swapped.items() if mine} | set(board.flags)
+            before = {cell for cell, mine in layout.items() if mine} | set(board.flags)
+            for cell in layout:
+                if cell not in (a, b) and not layout[cell]:  # every safe cell would show the same number
+                    assert sum(n in mines for n in around(board, *cell)) == sum(n in before for n in around(board, *cell))
+
+
+@SETTINGS
+@given(mostly_open_boards())
+def test_a_dead_cell_shows_the_same_number_in_every_layout_where_it_is_safe(board):
+    known, flags = board.view
+    try:
+        counts = count_layouts(known, board.neighbour_table, board.total_mines, flags)
+    except Inconsistent:
+        return
+    found = list(layouts(board))
+    for cell in board.hidden:
+        index = board.index_of(cell)
+        if is_dead(index, known, board.neighbour_table, flags | counts.mines, counts.safe):
+            shown = {sum(layout.get(n, n in board.flags) for n in around(board, *cell)) for layout in found if not layout[cell]}
+            assert len(shown) <= 1
