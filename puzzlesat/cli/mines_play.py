@@ -1,4 +1,7 @@
-"""`puzzlesat mines simulate` and `puzzlesat mines replay`: win rates of strategies, and one game move by move."""
+"""`puzzlesat mines simulate` and `puzzlesat mines replay`: win rates of strategies, and one game move by move.
+
+The options that pick games (game_options, game_index_option) and their checks (make_setup, first_move_cell)
+are shared with `puzzlesat mines play` (puzzlesat.cli.mines_game)."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from puzzlesat.mines.strategy import DEFAULT_STRATEGY, STRATEGIES
 from puzzlesat.streams import to_json
 
 
-def _game_options(command):
+def game_options(command):
     """The options that pick the games: level or size, rules, first move, strategy, seed."""
     options = [
         click.option("--level", type=click.Choice(list(LEVELS)), default=None,
@@ -33,7 +36,13 @@ def _game_options(command):
     return command
 
 
-def _setup(level, size, rules) -> Setup:
+def game_index_option(command):
+    """-g/--game: which game of the seed."""
+    return click.option("-g", "--game", "index", type=click.IntRange(min=0), default=0, show_default=True,
+                        help="The game's index in the simulation (0-based).")(command)
+
+
+def make_setup(level, size, rules) -> Setup:
     """The board and rules from the options, or a usage error."""
     if level and size:
         raise click.UsageError("give --level or --size, not both")
@@ -43,7 +52,7 @@ def _setup(level, size, rules) -> Setup:
         raise click.BadParameter(str(error), param_hint="'--size'" if size else "'--first-click'") from None
 
 
-def _first_move(text: str, setup: Setup):
+def first_move_cell(text: str, setup: Setup):
     """The first move as a cell, or a usage error."""
     try:
         return parse_cell(text, setup)
@@ -52,7 +61,7 @@ def _first_move(text: str, setup: Setup):
 
 
 @click.command()
-@_game_options
+@game_options
 @click.option("-n", "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @jobs_option
 @format_option(("pretty", "json"), help="pretty: a table (the default on a terminal); json: one object (in a pipe).")
@@ -70,8 +79,8 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
     """
     from puzzlesat.mines.simulation import simulate as run
 
-    setup = _setup(level, size, rules)
-    cell = _first_move(first_move, setup)
+    setup = make_setup(level, size, rules)
+    cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env, pretty="pretty", plain="json")
     bar = env.progress_bar(games, "games", f"{strategy} {setup.level or setup.label()}", output_streams=False)
     try:
@@ -110,9 +119,8 @@ class SummaryPresenter(Presenter):
 
 
 @click.command()
-@_game_options
-@click.option("-g", "--game", "index", type=click.IntRange(min=0), default=0, show_default=True,
-              help="The game's index in the simulation (0-based).")
+@game_options
+@game_index_option
 @click.option("--boards/--no-boards", default=True, show_default=True, help="Draw the board after every move.")
 @format_option(("pretty", "jsonl"), help="pretty: moves and boards (on a terminal); jsonl: one object per move (in a pipe).")
 @quiet_option
@@ -128,8 +136,8 @@ def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boar
     """
     from puzzlesat.mines.simulation import replay as frames
 
-    setup = _setup(level, size, rules)
-    cell = _first_move(first_move, setup)
+    setup = make_setup(level, size, rules)
+    cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
     if fmt == "pretty":
         env.console().print(f"game {index} of seed {seed}: {setup.level or setup.label()}, {setup.rules} rules, {strategy}")
