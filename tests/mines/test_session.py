@@ -1,0 +1,102 @@
+"""The game played by hand (puzzlesat.mines.session), without a terminal: keys in, state out."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlesat.mines.advice import advise
+from puzzlesat.mines.board import FLAG, HIDDEN, MINE
+from puzzlesat.mines.game import Game, Setup, parse_size
+from puzzlesat.mines.session import ACTIONS, KEYS_HELP, Session
+from puzzlesat.mines.simulation import replay
+
+
+def pressed(session: Session, *keys) -> Session:
+    """The session after these keys."""
+    for key in keys:
+        session.press(key)
+    return session
+
+
+def test_every_key_in_the_help_does_something():
+    for key in "hjkl o f?auqs":
+        assert key in ACTIONS, key
+    assert all(word in KEYS_HELP for word in ("hjkl", "space", "flag", "hint", "undo", "save", "quit"))
+
+
+def test_the_cursor_stays_on_the_board():
+    session = pressed(Session(Setup(4, 3, 2)), "up", "left", "h", "k")
+    assert session.cursor == (0, 0)
+    assert pressed(session, *"llllll", *"jjjj").cursor == (2, 3)
+
+
+def test_opening_next_to_a_zero_clears_flags_the_flood_fill_opens():
+    session = pressed(Session(parse_size("beginner"), seed=1), "l", "f", "h", " ")
+    assert session.game.known[1] != HIDDEN and session.flags == frozenset() and session.mines_left == 10
+
+
+def test_open_cells_take_no_flag_and_do_not_open_twice():
+    session = pressed(Session(parse_size("beginner"), seed=1), " ", "f")
+    assert session.message == "(0, 0) is open: only a hidden cell takes a flag" and not session.flags
+    assert pressed(session, " ").message == "(0, 0) is already open" and session.moves == 1
+
+
+def test_undo_goes_back_one_step_at_a_time_through_opens_and_flags():
+    session = pressed(Session(parse_size("beginner"), seed=1), " ", *"jjjjjjj", "f", *"lllll", " ")
+    assert len(session.history) == 3
+    boards = []
+    while session.history:
+        boards.append(session.board())
+        session.press("u")
+    assert session.moves == 0 and session.flags == frozenset() and len(set(boards)) == 3
+    assert pressed(session, "u").message == "nothing to undo"
+
+
+def test_a_lost_game_shows_the_mines_and_refuses_moves_until_undone():
+    session = pressed(Session(Setup(3, 3, 1), seed=0), " ", "j", "j", "f", "k", "l", " ")  # the mine in the middle
+    assert session.game.state == "lost" and session.exploded == (1, 1) and session.rows()[1][1] == MINE
+    assert session.rows()[2][0] == FLAG  # a wrong flag stays what it was
+    for key in " f?s":
+        assert pressed(session, key).message.startswith("the game is over")
+    assert pressed(session, "u").game.state == "playing" and session.rows()[1][1] == HIDDEN
+
+
+def test_flags_stay_flags_when_the_mines_are_shown():
+    around = " l l j j h h klfh "  # open the border clockwise, flag the middle before the last open
+    session = pressed(Session(Setup(3, 3, 1), seed=0), *around)
+    assert session.game.state == "won" and session.rows()[1][1] == FLAG
+
+
+def test_the_hint_is_the_advice_on_the_numbers_alone_and_names_wrong_flags():
+    session = pressed(Session(parse_size("beginner"), seed=1), " ")
+    game = Game(parse_size("beginner"), 1, 0)
+    game.open((0, 0))
+    advice = advise(game.board(), "lookahead")
+    safe = next(cell for cell in pressed(session, "?").hint.analysis.safe)
+    assert session.hint.advice == advice and session.hint.wrong_flags == ()
+    session.press("?")
+    session.cursor = safe
+    session.press("f")
+    hint = pressed(session, "?").hint
+    assert hint.advice == advice and hint.wrong_flags == (safe,)  # the flag changes nothing, and is named
+    assert f"the numbers prove these flags wrong: ({safe[0]}, {safe[1]})" in session.message
+    assert pressed(session, "f").hint is None  # a change drops the hint
+
+
+def test_at_move_is_the_replay_frame_and_past_the_end_is_an_error():
+    frames = list(replay(parse_size("beginner"), "minprob", 2, 5))
+    middle = len(frames) // 2
+    session = Session.at_move(parse_size("beginner"), 2, 5, "minprob", (0, 0), middle)
+    assert session.rows() == frames[middle - 1].rows and len(session.history) == middle
+    with pytest.raises(ValueError, match=f"ends after {len(frames)} moves"):
+        Session.at_move(parse_size("beginner"), 2, 5, "minprob", (0, 0), len(frames) + 1)
+
+
+def test_save_never_overwrites_and_a_write_error_is_a_message(tmp_path):
+    session = pressed(Session(parse_size("beginner"), seed=1, directory=str(tmp_path)), " ")
+    (tmp_path / "game-1-0-move1.mine").write_text("mine")
+    session.press("s")
+    assert (tmp_path / "game-1-0-move1.mine").read_text() == "mine"
+    assert session.message == f"saved to {tmp_path / 'game-1-0-move1-2.mine'}"
+    session.directory = str(tmp_path / "missing")
+    assert pressed(session, "s").message == "could not save: No such file or directory"
