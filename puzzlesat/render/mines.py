@@ -104,7 +104,7 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
     safe, mines = set(analysis.safe), set(analysis.mines)
     conflict = set(analysis.conflict or ())
     text = Text()
-    text.append(" " * ROW_LABEL + _column_numbers(board.width, layout) + "\n", style="dim")
+    text.append(" " * ROW_LABEL + column_numbers(board.width, layout) + "\n", style="dim")
     for r in range(board.height):
         text.append(f"{r:>{ROW_LABEL - 1}} ", style="dim")
         for c in range(board.width):
@@ -118,7 +118,7 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
     return text
 
 
-def _column_numbers(columns: int, layout: Layout) -> str:
+def column_numbers(columns: int, layout: Layout) -> str:
     """Every column's number over it; in the compact layout every fifth one, ending where its cell ends."""
     if not layout.compact:
         return "".join(str(c).center(layout.cell) for c in range(columns))

@@ -1,4 +1,5 @@
-"""Rich output of simulations and replays: the result table, boards move by move.
+"""Rich output of simulations, replays and games played by hand: the result table, boards move by move, the
+screen of `puzzlesat mines play`.
 
 Boards are drawn with the symbols of puzzlesat.mines.board.SYMBOLS (`?` hidden, `*` a mine once the game is
 over, `.` empty, digits), as `puzzlesat mines analyze` draws them, so a drawn board reads back as a board.
@@ -8,10 +9,13 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Tuple
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from puzzlesat.mines.board import HIDDEN, MINE, symbol
+from puzzlesat.mines.board import FLAG, HIDDEN, MINE, symbol
+from puzzlesat.mines.session import KEYS_HELP
+from puzzlesat.render.mines import FLAG_STYLE, MINE_STYLE, ROW_LABEL, Advised, Layout, analysis_view, column_numbers
 
 NUMBER_STYLES = {1: "blue", 2: "green", 3: "red", 4: "magenta", 5: "dark_red", 6: "cyan", 7: "white", 8: "grey50"}
 
@@ -74,3 +78,62 @@ def move_line(move: dict) -> Text:
     if move["state"] == "won":
         text.append(" — won", style="bold green")
     return text
+
+
+def game_screen(session, width: Optional[int] = None) -> Group:
+    """What `puzzlesat mines play` shows after each key (a puzzlesat.mines.session.Session): the game, the board
+    with the cursor (or, while a hint is shown, the analysis drawn as `mines analyze` draws it, with the strategy's
+    move), the last message and the keys."""
+    parts = [Text(_title(session), style="bold"), Text(_status(session))]
+    hint = session.hint
+    if hint is not None:
+        advised = Advised(hint.strategy, hint.advice, hint.note)
+        parts.append(analysis_view(session.board(), hint.analysis, True, None, width, advised, session.cursor))
+    else:
+        parts.append(game_board(session.rows(), session.cursor, session.exploded, width))
+    style = {"won": "bold green", "lost": "bold red"}.get(session.game.state, "")
+    parts += [Text(session.message, style=style), Text(f"keys: {KEYS_HELP}", style="dim")]
+    return Group(*parts)
+
+
+def _title(session) -> str:
+    """The game: which one, its size, rules and the strategy hints come from."""
+    setup = session.setup
+    level = f"{setup.level} " if setup.level else ""
+    return (f"puzzlesat mines play: game {session.index} of seed {session.seed}, {level}{setup.size} with "
+            f"{setup.mines} mines, {setup.rules} rules, hints by {session.strategy}")
+
+
+def _status(session) -> str:
+    """Moves, mines left to flag, the state, the cursor."""
+    row, col = session.cursor
+    return (f"move {session.moves} · {session.mines_left} mines left to flag · {session.game.state} · "
+            f"cursor ({row}, {col})")
+
+
+def game_board(rows: Sequence[Sequence[int]], cursor: Tuple[int, int], exploded: Optional[Tuple[int, int]] = None,
+               width: Optional[int] = None) -> Text:
+    """A game's board with row and column numbers, the cursor in angle brackets (underlined and reversed when the
+    board is drawn two columns a cell to fit `width`) and the mine that exploded in red."""
+    columns = len(rows[0]) if rows else 0
+    layout = Layout(3, False) if width is None or ROW_LABEL + 3 * columns <= width else Layout(2, True)
+    text = Text()
+    text.append(" " * ROW_LABEL + column_numbers(columns, layout) + "\n", style="dim")
+    for r, row in enumerate(rows):
+        text.append(f"{r:>{ROW_LABEL - 1}} ", style="dim")
+        for c, value in enumerate(row):
+            label, style = _game_cell(value, (r, c) == exploded)
+            if (r, c) == cursor:
+                label, style = (label, f"{style} underline reverse") if layout.compact else (f"<{label}>", f"{style} reverse")
+            text.append(label.rjust(layout.cell) if layout.compact else label.center(layout.cell), style=style.strip())
+        text.append("\n")
+    return text
+
+
+def _game_cell(value: int, exploded: bool) -> Tuple[str, str]:
+    """The character and style of one cell of a game."""
+    if exploded:
+        return symbol(MINE), MINE_STYLE
+    if value == FLAG:
+        return symbol(FLAG), FLAG_STYLE
+    return _cell(value)
