@@ -26,6 +26,7 @@ MINES_COMMANDS = {
     "analyze": "puzzlesat.cli.mines_analyze:analyze",
     "simulate": "puzzlesat.cli.mines_play:simulate",
     "replay": "puzzlesat.cli.mines_play:replay",
+    "play": "puzzlesat.cli.mines_game:play",
 }
 
 
@@ -69,7 +70,7 @@ def sudoku() -> None:
 
 @cli.group(cls=LazyGroup, lazy=MINES_COMMANDS, default="analyze")
 def mines() -> None:
-    """Minesweeper: analyze a position (the default), simulate games, replay one.
+    """Minesweeper: analyze a position (the default), simulate games, replay one, play one.
 
     `puzzlesat mines BOARD` is `puzzlesat mines analyze BOARD`;
     `puzzlesat mines analyze --help` lists its options.
