@@ -15,6 +15,7 @@ from rich.text import Text
 
 from puzzlesat.mines.board import FLAG, HIDDEN, MINE, symbol
 from puzzlesat.mines.session import KEYS_HELP
+from puzzlesat.render import plural
 from puzzlesat.render.mines import FLAG_STYLE, MINE_STYLE, ROW_LABEL, Advised, Layout, analysis_view, column_numbers
 
 NUMBER_STYLES = {1: "blue", 2: "green", 3: "red", 4: "magenta", 5: "dark_red", 6: "cyan", 7: "white", 8: "grey50"}
@@ -101,13 +102,13 @@ def _title(session) -> str:
     setup = session.setup
     level = f"{setup.level} " if setup.level else ""
     return (f"puzzlesat mines play: game {session.index} of seed {session.seed}, {level}{setup.size} with "
-            f"{setup.mines} mines, {setup.rules} rules, hints by {session.strategy}")
+            f"{plural(setup.mines, 'mine')}, {setup.rules} rules, hints by {session.strategy}")
 
 
 def _status(session) -> str:
     """Moves, mines left to flag, the state, the cursor."""
     row, col = session.cursor
-    return (f"move {session.moves} · {session.mines_left} mines left to flag · {session.game.state} · "
+    return (f"move {session.moves} · {plural(session.mines_left, 'mine')} left to flag · {session.game.state} · "
             f"cursor ({row}, {col})")
 
 
