@@ -5,8 +5,9 @@
 2. The undecided cells next to numbers (the frontier) touch the same set of numbers in groups; a group of s
    cells holding m mines stands for C(s, m) layouts, so groups, not cells, are enumerated.
 3. Groups that share no number, directly or through others, form independent parts. Each part is swept
-   group by group in an order that closes numbers early, merging partial layouts that agree on everything
-   still open (the needs of the numbers touched but not finished, and the mines used): a forward pass counts
+   group by group, number by number (next the touched number with the fewest groups left, all of them, so
+   that numbers close early and few stay open), merging partial layouts that agree on everything still
+   open (the needs of the numbers touched but not finished, and the mines used): a forward pass counts
    the part's layouts by mine count, a backward pass counts, for every group and every mine count of the
    whole part, the layouts weighted by the group's mines. Both are independent of the rest of the board, so
    a part is counted once and remembered (`memo`) while a player tries many moves on one position.
@@ -365,35 +366,40 @@ def _signatures(constraints: list, group: bool) -> list:
 
 
 def _order(groups: list) -> list:
-    """Order groups so that constraints close early: each next group shares the most constraints with those
-    before it (ties: more constraints first, then the lowest cell); cells sorted within each group."""
-    ranked = sorted(groups, key=lambda item: (-len(item[0]), min(item[1])))
-    if len(ranked) <= 2:  # the second shares what it shares with the first: the ranking is the order
-        return [(signature, tuple(sorted(cells))) for signature, cells in ranked]
-    users: Dict[int, List[int]] = {}
-    for rank, (signature, _) in enumerate(ranked):
+    """Order groups number by number, as JSMinesweeper's probability engine does: next comes the number with the
+    fewest groups left among those already touched (ties: the first number), with all its groups left (those that
+    touch more open numbers first, then by lowest cell), so that each number closes as soon as it can and few stay
+    open together; cells sorted within each group."""
+    members: Dict[int, List[int]] = {}
+    for rank, (signature, _) in enumerate(groups):
         for k in signature:
-            users.setdefault(k, []).append(rank)
-    shared = [0] * len(ranked)
-    heap = [(0, rank) for rank in range(len(ranked))]
-    taken = [False] * len(ranked)
-    seen: Set[int] = set()
+            members.setdefault(k, []).append(rank)
+    left = {k: len(ranks) for k, ranks in members.items()}
+    taken = [False] * len(groups)
+    heap: List[Tuple[int, int]] = []
+    touched: Set[int] = set()  # numbers with some groups taken and some left
     ordered = []
-    while heap:
-        score, rank = heapq.heappop(heap)
-        if taken[rank] or -score != shared[rank]:
-            continue
-        taken[rank] = True
-        signature, cells = ranked[rank]
-        ordered.append((signature, tuple(sorted(cells))))
-        for k in signature:
-            if k in seen:
-                continue
-            seen.add(k)
-            for other in users[k]:
-                if not taken[other]:
-                    shared[other] += 1
-                    heapq.heappush(heap, (-shared[other], other))
+    while len(ordered) < len(groups):
+        if not heap:  # the first number of a part: the one with the fewest groups
+            start = min((k for k in left if left[k]), key=lambda k: (left[k], k))
+            heap.append((left[start], start))
+        count, k = heapq.heappop(heap)
+        if count != left[k] or not count:
+            continue  # closed, or pushed again since with fewer groups left
+        ranks = [rank for rank in members[k] if not taken[rank]]
+        if len(ranks) > 1:
+            ranks.sort(key=lambda rank: (-sum(1 for j in groups[rank][0] if j in touched), min(groups[rank][1])))
+        for rank in ranks:
+            taken[rank] = True
+            signature, cells = groups[rank]
+            ordered.append((signature, tuple(sorted(cells))))
+            for j in signature:
+                left[j] -= 1
+                if left[j]:
+                    touched.add(j)
+                    heapq.heappush(heap, (left[j], j))
+                else:
+                    touched.discard(j)
     return ordered
 
 
