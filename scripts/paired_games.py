@@ -99,21 +99,28 @@ def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chu
     work = [(side, start, min(start + chunk, run["games"]))
             for start in range(0, run["games"], chunk) for side in (0, 1)]
     results: List[Dict[int, dict]] = [{}, {}]
-    running: List[Tuple[int, subprocess.Popen]] = []
+    running: List[Tuple[int, subprocess.Popen, object]] = []
     while work or running:
         while work and len(running) < jobs:
             side, start, stop = work.pop(0)
             tree, strategy = trees[side]
             argv = [sys.executable, __file__, "--worker", tree, strategy, run["level"], run["rules"], run["first"],
                     str(seed), str(start), str(stop)]
-            running.append((side, subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)))
-        side, child = running.pop(0)
-        out, _ = child.communicate()
-        if child.returncode:
-            raise SystemExit(f"paired_games.py: a worker failed (exit {child.returncode})")
-        for line in out.splitlines():
-            game = json.loads(line)
-            results[side][game["index"]] = game
+            out = tempfile.TemporaryFile("w+")
+            running.append((side, subprocess.Popen(argv, stdout=out, text=True), out))
+        finished = [item for item in running if item[1].poll() is not None]
+        if not finished:
+            time.sleep(0.02)
+            continue
+        for side, child, out in finished:
+            running.remove((side, child, out))
+            if child.returncode:
+                raise SystemExit(f"paired_games.py: a worker failed (exit {child.returncode})")
+            out.seek(0)
+            for line in out.read().splitlines():
+                game = json.loads(line)
+                results[side][game["index"]] = game
+            out.close()
         done = sum(map(len, results))
         print(f"\r{run['level']}:{run['rules']} {done}/{2 * run['games']} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
