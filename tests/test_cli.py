@@ -114,6 +114,15 @@ def test_a_closed_pipe_ends_quietly_with_0_as_head_wants(puzzles_dir):
     assert child.wait(timeout=60) == ExitStatus.OK and stderr == ""
 
 
+def test_pretty_output_into_a_closed_pipe_ends_quietly_with_0_too():
+    child = subprocess.Popen([sys.executable, "-m", "puzzlesat", "mines", "replay", "--level", "expert", "-f", "pretty"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout.readline()
+    child.stdout.close()
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=60) == ExitStatus.OK and stderr == ""
+
+
 def test_strange_bytes_on_stdin_are_located_errors_and_the_rest_goes_on():
     done = puzzlesat("sudoku", "-f", "jsonl", input=b"\xff\x00garbage\n" + WIKI.encode() + b"\n")
     statuses = [json.loads(line)["status"] for line in done.stdout.splitlines()]

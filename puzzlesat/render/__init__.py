@@ -12,8 +12,14 @@ def make_console(stream: IO[str], is_terminal: bool, color: bool = True, width: 
     FORCE_COLOR asks, colours a stream that is not a terminal)."""
     from rich.console import Console
 
+    class PipeAwareConsole(Console):
+        """A Console that lets a closed pipe end the command the usual way (BrokenPipeError: exit 0, no message)."""
+
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
     styled = is_terminal or force_color
-    return Console(
+    return PipeAwareConsole(
         file=stream,
         force_terminal=styled,
         no_color=not (color and styled),
