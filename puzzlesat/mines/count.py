@@ -32,7 +32,7 @@ from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
 from puzzlesat.mines.equations import covered, revealed, unresolved
 
-CLOCK_EVERY = 512  # partial layouts between two looks at the budget
+CLOCK_EVERY = 512  # partial layouts between two looks at the clock (a budget's nodes are partial layouts, spent per layer)
 
 
 @dataclass
@@ -246,30 +246,28 @@ class _Sweep:
         signatures = _signatures(constraints, group)
         self.groups = [cells for _, cells in signatures]
         self.steps = _steps(signatures, [need for _, need in constraints])
+        self.moves: List[dict] = [{} for _ in self.steps]  # per group: its open numbers' needs -> _moves()
         self.layers: list = []  # per group: the partial layouts before it, {key: layouts}
         self.polynomial: Dict[int, int] = {}  # mines in the part -> layouts
 
     def forward(self) -> None:
         """Count partial layouts group by group, then the part's layouts by mine count."""
         layer = {0: 1}
-        for opened, checks, delta, chooses in self.steps:
+        for (opened, checks, delta, chooses, relevant), moves in zip(self.steps, self.moves):
+            if self.budget is not None:
+                self._spend(len(layer))
             self.layers.append(layer)
             following: Dict[int, int] = {}
-            size = len(chooses) - 1
-            for done, (key, ways) in enumerate(layer.items()):
-                if self.budget is not None and done % CLOCK_EVERY == 0:
+            for done, (key, ways) in enumerate(layer.items()):  # the hot path: everything written out
+                if self.budget is not None and done % CLOCK_EVERY == 0 and done:
                     self.budget.check("counting")
                 key += opened
-                low, high = 0, size  # the bounds of _bounds, written out: this loop is the hot path
-                for shift, mask, rest in checks:
-                    need = (key >> shift) & mask
-                    if need - rest > low:
-                        low = need - rest
-                    if need < high:
-                        high = need
-                for m in range(low, high + 1):
-                    target = key - m * delta
-                    following[target] = following.get(target, 0) + ways * chooses[m]
+                choices = moves.get(key & relevant)
+                if choices is None:
+                    choices = moves[key & relevant] = _moves(key, checks, delta, chooses)
+                for drop, times, _ in choices:
+                    target = key - drop
+                    following[target] = following.get(target, 0) + (ways if times == 1 else ways * times)
             layer = following
         self.layers.append(layer)
         self.polynomial = layer  # every number finished: a key is just the number of mines
@@ -279,38 +277,46 @@ class _Sweep:
         behind = {key: weight.get(key, 0) for key in self.layers[-1]}
         tallies = [0] * len(self.steps)
         for step in range(len(self.steps) - 1, -1, -1):
-            opened, checks, delta, chooses = self.steps[step]
+            opened, checks, delta, chooses, relevant = self.steps[step]
+            moves = self.moves[step]
+            if self.budget is not None:
+                self._spend(len(self.layers[step]))
             here: Dict[int, int] = {}
-            tally, size = 0, len(chooses) - 1
+            tally = 0
             for done, (key, ways) in enumerate(self.layers[step].items()):
-                if self.budget is not None and done % CLOCK_EVERY == 0:
+                if self.budget is not None and done % CLOCK_EVERY == 0 and done:
                     self.budget.check("counting")
                 start = key + opened
-                low, high = 0, size  # as in forward()
-                for shift, mask, rest in checks:
-                    need = (start >> shift) & mask
-                    if need - rest > low:
-                        low = need - rest
-                    if need < high:
-                        high = need
-                onward = 0
-                for m in range(low, high + 1):
-                    value = behind.get(start - m * delta)
+                choices = moves.get(start & relevant)
+                if choices is None:
+                    choices = moves[start & relevant] = _moves(start, checks, delta, chooses)
+                onward = weighted = 0  # layouts onward from here (weighted), and those times the group's mines
+                for drop, times, mined in choices:
+                    value = behind.get(start - drop)
                     if value:
-                        value *= chooses[m]
+                        if times != 1:
+                            value *= times
                         onward += value
-                        tally += ways * value * m
+                        if mined:
+                            weighted += value * mined
                 if onward:
                     here[key] = onward
+                    if weighted:
+                        tally += ways * weighted
             tallies[step] = tally
             behind = here
         return tallies
+
+    def _spend(self, nodes: int) -> None:
+        """Spend a layer's partial layouts from the budget, before the layer is swept (OutOfBudget when spent)."""
+        self.budget.spend(nodes=nodes)
+        self.budget.check("counting")
 
     def leaves(self) -> List[tuple]:
         """Every complete layout as mines per group, in lexicographic order (fewer mines first)."""
         alive = [set(self.layers[-1])]
         for step in range(len(self.steps) - 1, -1, -1):
-            opened, checks, delta, chooses = self.steps[step]
+            opened, checks, delta, chooses, _ = self.steps[step]
             ahead = alive[-1]
             alive.append({key for key in self.layers[step]
                           if any(key + opened - m * delta in ahead for m in _choices(key + opened, checks, chooses))})
@@ -324,7 +330,7 @@ class _Sweep:
         if step == len(self.steps):
             found.append(tuple(counts))
             return
-        opened, checks, delta, chooses = self.steps[step]
+        opened, checks, delta, chooses, _ = self.steps[step]
         key += opened
         for m in _choices(key, checks, chooses):
             if key - m * delta in alive[step + 1]:
@@ -351,6 +357,12 @@ def _choices(key: int, checks: list, chooses: list) -> range:
     return range(low, high + 1)
 
 
+def _moves(key: int, checks: list, delta: int, chooses: list) -> tuple:
+    """(m * delta, C(size, m), m) for each number of mines m the next group may take."""
+    low, high = _bounds(key, checks, len(chooses) - 1)
+    return [(m * delta, chooses[m], m) for m in range(low, high + 1)]
+
+
 def _signatures(constraints: list, group: bool) -> list:
     """(constraints touched, cells) per group of cells touching the same constraints, in sweep order."""
     touching: Dict[int, List[int]] = {}
@@ -370,6 +382,8 @@ def _order(groups: list) -> list:
     fewest groups left among those already touched (ties: the first number), with all its groups left (those that
     touch more open numbers first, then by lowest cell), so that each number closes as soon as it can and few stay
     open together; cells sorted within each group."""
+    if len(groups) <= 2:  # the second shares what it shares with the first: any order will do
+        return [(signature, tuple(sorted(cells))) for signature, cells in groups]
     members: Dict[int, List[int]] = {}
     for rank, (signature, _) in enumerate(groups):
         for k in signature:
@@ -404,11 +418,11 @@ def _order(groups: list) -> list:
 
 
 def _steps(signatures: list, needs: List[int]) -> list:
-    """Per group: (opened, checks, delta, chooses) for the packed keys of _Sweep.
+    """Per group: (opened, checks, delta, chooses, relevant) for the packed keys of _Sweep.
 
     `opened` adds the needs of the numbers first touched here; `checks` are (bit shift, mask, cells left after
     this group) of each number touched; `delta` takes one mine from each of them and adds one to the count;
-    chooses[m] = C(size, m).
+    chooses[m] = C(size, m); `relevant` masks the needs of the numbers touched (all the moves depend on).
     """
     size_bits = sum(len(cells) for _, cells in signatures).bit_length()
     width = max(4, max(needs, default=0).bit_length())  # bits per need: 4 hold any number's need (8 at most)
@@ -422,7 +436,7 @@ def _steps(signatures: list, needs: List[int]) -> list:
     free: List[int] = []
     steps = []
     for step, (signature, cells) in enumerate(signatures):
-        opened, delta, checks = 0, -1, []
+        opened, delta, checks, relevant = 0, -1, [], 0
         for k in signature:
             if k not in shift:
                 shift[k] = size_bits + width * (heapq.heappop(free) if free else len(shift) + len(free))
@@ -430,10 +444,11 @@ def _steps(signatures: list, needs: List[int]) -> list:
             remaining[k] -= len(cells)
             checks.append((shift[k], mask, remaining[k]))
             delta += 1 << shift[k]
+            relevant |= mask << shift[k]
         for k in signature:  # finished numbers give their slot back, at 0, once the step has taken its own
             if last[k] == step:
                 heapq.heappush(free, (shift.pop(k) - size_bits) // width)
-        steps.append((opened, checks, delta, _binomials(len(cells))))
+        steps.append((opened, checks, delta, _binomials(len(cells)), relevant))
     return steps
 
 
