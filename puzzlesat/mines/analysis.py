@@ -1,19 +1,24 @@
 """Analysis of a position: consistency, certain cells, exact mine probabilities, a recommended move.
 
-Two engines that must agree. Counting (puzzlesat.mines.count, the engine the players use too) runs
-first: trivial rules, groups of interchangeable cells and independent parts give exact integer counts,
-hence exact probabilities, and a probability of 0 or 1 is a proof. SAT (puzzlesat.sat, CNF from
-puzzlesat.mines.encode) decides consistency and certainty by a backbone under assumptions on one
-incremental session, finds the conflict (a small unsatisfiable core of numbers) of an inconsistent
-board, and checks the counts. With check=False the SAT engine runs only for the conflict and when
-counting ran out of budget.
+Counting (puzzlesat.mines.count, the engine the players use too) decides everything by itself: trivial
+rules, groups of interchangeable cells and independent parts give exact integer counts, hence exact
+probabilities, and a probability of 0 or 1 is a proof (no layout at all proves the board inconsistent).
+SAT (puzzlesat.sat, CNF from puzzlesat.mines.encode: a backbone under assumptions on one incremental
+session) runs only where counting cannot answer: the conflict (a small unsatisfiable core of numbers)
+of an inconsistent board, and the certain cells and consistency of a board counting could not finish
+within the budget. With check=True SAT also decides the certain cells of every board independently and
+a disagreement with the counts raises VerificationError (a cross-check; counting alone is exact).
 
 Probabilities are uniform over all mine layouts of the hidden cells that fit every number and the
 total (flags count as mines); without a total there are none (`note` says why).
 
-When the budget runs out before either engine has finished, the status is 'timeout' and the analysis
-keeps what it knows: the certain cells single numbers force (count.trivial), and `consistent` True when
-SAT had already found a layout. A board found inconsistent stays 'inconsistent', whatever the budget.
+The budget: seconds bound the whole analysis, search nodes bound counting (a node is a partial layout of
+its sweep), SAT conflicts bound SAT. Counting may use the seconds but a reserved share (SAT_SHARE), so that
+SAT gets its chance when counting runs out. Then the status is 'timeout' and the analysis reports all
+it knows: without probabilities, the certain cells and `consistent` True from SAT's backbone if it
+finished (exact: only the probabilities are missing), else the certain cells single numbers force
+(count.trivial), and `consistent` True when SAT had found a layout by then. A board found inconsistent
+stays 'inconsistent', whatever the budget.
 
 The recommended move (`best`):
 1. a certain safe cell if there is one (the first in row-major order);
@@ -29,6 +34,7 @@ Without a total and without a safe cell there is no recommendation.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
@@ -43,11 +49,13 @@ from puzzlesat.sat import DEFAULT_SOLVER, Session
 
 CONSISTENT, INCONSISTENT, TIMEOUT = "consistent", "inconsistent", "timeout"
 NO_TOTAL = "probabilities need the total number of mines (a .mine header, a '# mines: N' line or --mines N)"
-STOPPED = ("the time limit (budget) ran out before the analysis finished: certain cells are only those single "
-           "numbers force; whether any layout fits is unknown")
-STOPPED_WITH_LAYOUT = ("the time limit (budget) ran out before the analysis finished: certain cells are only those "
-                       "single numbers force; a layout fits (the board is consistent)")
-COUNTING_STOPPED = "the time limit (budget) stopped the exact counting: no probabilities; certain cells come from SAT alone"
+SAT_SHARE = 0.1  # of a budget's seconds, kept from counting for SAT (the backbone when counting runs out)
+STOPPED = ("the time limit (budget) ran out before the analysis finished: no probabilities; certain cells are only "
+           "those single numbers force; whether any layout fits is unknown")
+STOPPED_WITH_LAYOUT = ("the time limit (budget) ran out before the analysis finished: no probabilities; certain cells "
+                       "are only those single numbers force; a layout fits (the board is consistent)")
+COUNTING_STOPPED = ("the time limit (budget) stopped the exact counting: no probabilities; the certain cells come "
+                    "from SAT, complete, and a layout fits (the board is consistent)")
 CHECK_STOPPED = "the time limit (budget) stopped the SAT check; the exact counts stand unchecked"
 CONFLICT_STOPPED = "inconsistent; the time limit (budget) stopped the search for the conflict"
 
@@ -76,38 +84,46 @@ def analyze(
     board: Board,
     probabilities: bool = True,
     budget: Optional[Budget] = None,
-    check: bool = True,
+    check: bool = False,
     solver: str = DEFAULT_SOLVER,
 ) -> Analysis:
     """Analyse a board: certain cells always, probabilities when asked and the total is known.
 
-    `budget` (seconds and/or SAT conflicts) bounds the whole analysis of the board; when it runs out
-    first the status is 'timeout' (with the certain cells single numbers force).
-    `check=False` skips the SAT cross-check (faster; counting alone is exact).
+    `budget` bounds the whole analysis of the board (module docstring); when it runs out first the status
+    is 'timeout', with all that is known. `check=True` cross-checks the certain cells with SAT
+    (VerificationError on a disagreement); counting alone is exact.
     """
     budget = None if budget is None else budget.start()
     try:
-        counts, note = _count(board, budget), None
+        counts = _count(board, _counting_budget(budget))
     except Inconsistent:
-        return _inconsistent(board, budget, solver)
+        return _inconsistent(board, _sat_budget(budget), solver)
     except OutOfBudget:
-        counts, note = None, COUNTING_STOPPED
-    if counts is None or check:
+        return _timed_out(board, _sat_budget(budget), solver)
+    note = None
+    if check:
         try:
-            verdict = _sat_certain(board, budget, solver)
-        except OutOfBudget as stop:
-            if counts is None:
-                return _timed_out(board, budget, solver, layout_found=stop.found > 0)
-            verdict, note = (counts.safe, counts.mines), CHECK_STOPPED
-        if verdict is None:
-            if counts is not None:
-                raise VerificationError("counting found layouts where SAT found none")
-            return _inconsistent(board, budget, solver)
-        if counts is not None:
-            _compare(board, counts, verdict)
-    else:
-        verdict = counts.safe, counts.mines
-    return _consistent(board, verdict, counts, probabilities, note)
+            _cross_check(board, counts, _sat_certain(board, _sat_budget(budget), solver))
+        except OutOfBudget:
+            note = CHECK_STOPPED
+    return _consistent(board, counts, probabilities, note)
+
+
+def _counting_budget(budget: Optional[Budget]) -> Optional[Budget]:
+    """The share of a running budget counting may spend: all its nodes, its seconds but SAT_SHARE."""
+    if budget is None or budget.seconds is None or budget.deadline is None:
+        return budget
+    counting = budget.within()
+    counting.deadline -= SAT_SHARE * budget.seconds
+    return counting
+
+
+def _sat_budget(budget: Optional[Budget]) -> Optional[Budget]:
+    """What is left of a running budget for SAT: its seconds and conflicts (nodes are counting's)."""
+    if budget is None:
+        return None
+    seconds = None if budget.deadline is None else max(0.0, budget.deadline - time.monotonic())
+    return Budget(seconds=seconds, conflicts=budget.conflicts).start()
 
 
 def _count(board: Board, budget: Optional[Budget]) -> Counts:
@@ -118,11 +134,18 @@ def _count(board: Board, budget: Optional[Budget]) -> Counts:
     return counts
 
 
-def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabilities: bool, note) -> Analysis:
-    """The analysis of a consistent board from its certain cells and (if they finished) its counts."""
-    safe, mines = ({board.position_of(cell) for cell in cells} for cells in verdict)
-    chances = None if counts is None else _chances(board, counts)
-    if chances is None and note is None and board.total_mines is None:
+def _cross_check(board: Board, counts: Counts, verdict: Optional[tuple]) -> None:
+    """Raise VerificationError unless SAT found a layout and the same certain cells as counting."""
+    if verdict is None:
+        raise VerificationError("counting found layouts where SAT found none")
+    _compare(board, counts, verdict)
+
+
+def _consistent(board: Board, counts: Counts, probabilities: bool, note: Optional[str]) -> Analysis:
+    """The analysis of a consistent board from its counts."""
+    safe, mines = ({board.position_of(cell) for cell in cells} for cells in (counts.safe, counts.mines))
+    chances = _chances(board, counts)
+    if chances is None and note is None:
         note = NO_TOTAL
     return Analysis(
         CONSISTENT,
@@ -130,27 +153,39 @@ def _consistent(board: Board, verdict: tuple, counts: Optional[Counts], probabil
         mines=sorted(mines),
         probabilities=grid(board, chances) if probabilities and chances is not None else None,
         best=best_move(board, safe, chances),
-        layouts=counts.layouts if counts is not None else None,
+        layouts=counts.layouts,
         note=note,
     )
 
 
-def _timed_out(board: Board, budget: Optional[Budget], solver: str, layout_found: bool) -> Analysis:
-    """What is known when the budget ran out: the cells single numbers force, and whether a layout was found."""
+def _timed_out(board: Board, budget: Optional[Budget], solver: str) -> Analysis:
+    """The analysis when counting ran out: SAT's certain cells if its backbone finishes within what is left of
+    the budget, else those single numbers force; 'inconsistent' when either finds that nothing fits."""
+    try:
+        verdict = _sat_certain(board, budget, solver)
+    except OutOfBudget as stop:
+        return _forced_only(board, budget, solver, layout_found=stop.found > 0)
+    if verdict is None:
+        return _inconsistent(board, budget, solver)
+    return _timeout(board, verdict, COUNTING_STOPPED, consistent=True)
+
+
+def _forced_only(board: Board, budget: Optional[Budget], solver: str, layout_found: bool) -> Analysis:
+    """The analysis when both engines ran out: the cells single numbers force, and whether SAT found a layout."""
     known, flags = board.view
     try:
         safe, mines = trivial(known, board.neighbour_table, flags, [i for i, value in enumerate(known) if value >= 0])
     except Inconsistent:
         return _inconsistent(board, budget, solver)
-    safe, mines = ({board.position_of(cell) for cell in cells} for cells in (safe, mines - flags))
-    return Analysis(
-        TIMEOUT,
-        safe=sorted(safe),
-        mines=sorted(mines),
-        best=best_move(board, safe, None),
-        note=STOPPED_WITH_LAYOUT if layout_found else STOPPED,
-        consistent=True if layout_found else None,
-    )
+    note = STOPPED_WITH_LAYOUT if layout_found else STOPPED
+    return _timeout(board, (safe, mines - flags), note, consistent=True if layout_found else None)
+
+
+def _timeout(board: Board, verdict: tuple, note: str, consistent: Optional[bool]) -> Analysis:
+    """A 'timeout' analysis: the certain cells known (cell indices: safe, mines), no probabilities."""
+    safe, mines = ({board.position_of(cell) for cell in cells} for cells in verdict)
+    return Analysis(TIMEOUT, safe=sorted(safe), mines=sorted(mines), best=best_move(board, safe, None), note=note,
+                    consistent=consistent)
 
 
 def _chances(board: Board, counts: Counts) -> Optional[dict]:

@@ -4,6 +4,7 @@ against brute-force enumeration of every layout on small boards."""
 from __future__ import annotations
 
 import json
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -115,7 +116,7 @@ def test_best_guess_prefers_the_likeliest_zero_then_the_edge():
 
 def test_probabilities_without_the_sat_check_are_the_same():
     board, _ = published("minesweepr_readme_10x10")
-    assert mine_probabilities(board) == analyze(board, check=False).probabilities == analyze(board).probabilities
+    assert mine_probabilities(board) == analyze(board).probabilities == analyze(board, check=True).probabilities
 
 
 def test_record_has_the_documented_keys():
@@ -147,7 +148,7 @@ def test_a_tiny_budget_stops_cleanly():
 
 def test_a_timeout_keeps_the_cells_single_numbers_force():
     board = Board.from_rows([row for row in big_open_board().cells] + [[0] * 100], 2000)  # zeros under the last row
-    result = analyze(board, budget=Budget(nodes=0))
+    result = analyze(board, budget=Budget(nodes=0, conflicts=0))  # no node for counting, no conflict for SAT
     assert result.status == "timeout" and result.consistent is None and result.probabilities is None
     assert result.safe == [(99, c) for c in range(1, 100, 2)] and result.mines == [] and result.best == (99, 1)
     assert "time limit" in result.note and "whether any layout fits is unknown" in result.note
@@ -166,6 +167,40 @@ def test_a_timeout_after_sat_found_a_layout_says_the_board_is_consistent(monkeyp
     result = analyze(board, budget=Budget(conflicts=1))  # SAT finds layouts, then the backbone runs out
     assert result.status == "timeout" and result.consistent is True and "a layout fits" in result.note
     assert set(result.safe) <= {(0, 3), (4, 3), (5, 2)} and set(result.mines) <= {(1, 3), (2, 3), (3, 3)}
+
+
+def test_a_timeout_in_counting_reports_the_certain_cells_sat_finds():
+    board, _ = published("minesweepr_readme_10x10")
+    result = analyze(board, budget=Budget(nodes=1))  # counting stops at its first sweep; SAT has no limit
+    assert result.status == "timeout" and result.consistent is True and result.probabilities is None
+    assert result.mines == [(1, 3), (2, 3), (3, 3)]
+    assert result.safe == [(0, 3), (4, 3), (5, 2)]  # (5, 2) from SAT: no single number forces it
+    assert (5, 2) not in analyze(board, budget=Budget(nodes=1, conflicts=0)).safe
+    assert "no probabilities" in result.note and "complete" in result.note and result.best == (0, 3)
+
+
+@SETTINGS
+@given(played_boards())
+def test_a_timeout_in_counting_reports_exactly_the_certain_cells(board):
+    count, safe, mines, _ = brute_force(board)
+    result = analyze(board, budget=Budget(nodes=1))
+    assert result.status in ("consistent", "timeout")  # timeout when counting needed a sweep
+    assert (result.safe, result.mines, result.consistent) == (safe, mines, True)
+
+
+def test_sat_keeps_its_share_of_the_seconds_when_counting_runs_out(monkeypatch):
+    import puzzlesat.mines.analysis as analysis
+
+    def counting_spends_all_it_may(known, neighbours, total, mines, budget):
+        while not budget.spent():
+            time.sleep(0.005)
+        raise OutOfBudget("the budget ran out during counting")
+
+    monkeypatch.setattr(analysis, "count_layouts", counting_spends_all_it_may)
+    board, _ = published("minesweepr_readme_10x10")
+    result = analyze(board, budget=Budget(seconds=1.0))  # SAT keeps 0.1 s: its backbone here takes milliseconds
+    assert result.status == "timeout" and result.consistent is True
+    assert result.safe == [(0, 3), (4, 3), (5, 2)] and result.mines == [(1, 3), (2, 3), (3, 3)]
 
 
 def test_a_board_the_simple_rules_refute_stays_inconsistent_when_time_runs_out():

@@ -40,7 +40,7 @@ def test_probabilities_and_layout_counts_match_brute_force(game):
 @settings(max_examples=60, deadline=None)
 def test_certain_cells_and_probabilities_match_the_sat_analysis(game):
     assume(not game.over)
-    analysis = analyze(game.board())
+    analysis = analyze(game.board(), check=True)
     counts = count(game)
     assert {game.position_of(c) for c in counts.safe} == set(analysis.safe)
     assert {game.position_of(c) for c in counts.mines} == set(analysis.mines)
@@ -72,7 +72,7 @@ def test_without_a_total_only_certain_cells_and_the_layout_count(game):
     assume(not game.over)
     without = count_layouts(game.known, game.neighbours, None)
     board = game.board().with_total(None)
-    analysis = analyze(board)
+    analysis = analyze(board, check=True)
     assert {game.position_of(c) for c in without.safe} == set(analysis.safe)
     assert {game.position_of(c) for c in without.mines} == set(analysis.mines)
     assert without.layouts == analysis.layouts and not without.numerators
