@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark: Minesweeper analysis on mid-game positions, against counting alone and a naive SAT enumerator.
+"""Benchmark: Minesweeper analysis on mid-game positions, with and without the SAT cross-check, and a naive SAT enumerator.
 
 Positions: random games at beginner (9x9, 10), intermediate (16x16, 40) and expert (30x16, 99), the package's
 own Game (puzzlesat.mines.Game, `zero` first-click rule: no mine around the first click), played by a small
@@ -9,13 +9,14 @@ solver is needed), while 15% to 90% of the safe cells are open, at most 3 a game
 
 Engines, timed on the same positions in the same run (the machine is shared and noisy, so medians
 and ratios matter, not single times):
-  analyze      puzzlesat.mines.analyze(board): counting, then the SAT check of every certain cell
-  count        analyze(board, check=False): exact counting alone
+  check        analyze(board, check=True): counting, then the SAT cross-check of every certain cell
+  count        puzzlesat.mines.analyze(board): exact counting alone (the default)
   naive        the baseline: every frontier layout enumerated with SAT (Session.models, blocking clauses),
                weighed by binomials (stopped after --naive-limit seconds per position; a stop counts as that limit)
 Naive results are compared with the exact probabilities whenever it finishes.
 
-Last, a 100x100 board with 2,000 mines in mid-game, analysed with --big-limit seconds.
+Last, a 100x100 board with 2,000 mines in mid-game, analysed with --big-limit seconds. ms-toollib's engine on the
+same positions: scripts/bench_mines_peers.py.
 
     python scripts/bench_mines.py                       # 150 positions per level, a few minutes
     python scripts/bench_mines.py --positions 10 --no-big   # seconds
@@ -77,7 +78,7 @@ def play_for_positions(level: str, wanted: int, rng: random.Random, seed: int, l
                 if low <= progress(game) <= high and taken < 3 and rng.random() < 0.5:
                     positions.append(board)
                     taken += 1
-                best = analyze(board, check=False).best
+                best = analyze(board).best
                 moves = [] if best is None else [board.index_of(best)]
             if not moves or not open_all(game, moves):
                 break
@@ -134,13 +135,13 @@ def stats(times: list) -> str:
 
 def bench_level(level: str, positions: list, naive_limit: float) -> None:
     """Time the three engines on the positions of one level and print the figures."""
-    times = {"analyze": [], "count": [], "naive": []}
+    times = {"check": [], "count": [], "naive": []}
     unknown = naive_stopped = mismatches = 0
     for board in positions:
-        result, ms = timed(analyze, board)
-        times["analyze"].append(ms)
+        result, ms = timed(analyze, board, check=True)
+        times["check"].append(ms)
         unknown += result.status != "consistent"
-        fast, ms = timed(analyze, board, check=False)
+        fast, ms = timed(analyze, board)
         times["count"].append(ms)
         naive, ms = timed(naive_probabilities, board, naive_limit)
         if naive is None:
@@ -158,7 +159,7 @@ def bench_level(level: str, positions: list, naive_limit: float) -> None:
         print(f"  {name:8} {stats(values)}")
     for label, figure in (("median", median), ("p99", p99), ("total", sum)):
         naive = figure(times["naive"])
-        print(f"  {label} ratio naive/analyze {naive / figure(times['analyze']):6.1f}x, "
+        print(f"  {label} ratio naive/check {naive / figure(times['check']):6.1f}x, "
               f"naive/count {naive / figure(times['count']):6.1f}x")
     if naive_stopped:
         print("  (naive times include stops at the limit: its figures are lower bounds)")
