@@ -4,7 +4,10 @@
    until nothing changes (starting from the numbers that changed, when the caller knows them).
 2. The undecided cells next to numbers (the frontier) touch the same set of numbers in groups; a group of s
    cells holding m mines stands for C(s, m) layouts, so groups, not cells, are enumerated.
-3. Groups that share no number, directly or through others, form independent parts. Each part is swept
+3. Groups that share no number, directly or through others, form independent parts. In a part of many
+   numbers (PAIRS_FROM) pairs of overlapping numbers first decide what they can (the cells of one outside the
+   other hold the difference of their needs; ms-toollib does the same before its engine): on a dense board
+   the one large part falls apart into small ones, and the cells decided count as certain. Each part is swept
    group by group, number by number (next the touched number with the fewest groups left, all of them, so
    that numbers close early and few stay open), merging partial layouts that agree on everything still
    open (the needs of the numbers touched but not finished, and the mines used): a forward pass counts
@@ -30,8 +33,10 @@ from typing import AbstractSet, Dict, List, Optional, Sequence, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
+from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.equations import covered, revealed, unresolved
 
+PAIRS_FROM = 40  # numbers in a part from which pairs of numbers first force what they can (_by_pairs)
 CLOCK_EVERY = 512  # partial layouts between two looks at the clock (a budget's nodes are partial layouts, spent per layer)
 
 
@@ -130,7 +135,12 @@ def count_layouts(
     (see active_numbers), `changed` the numbers the trivial rules need to start from (when the rest are known
     to give nothing new). Raises Inconsistent when no layout fits, OutOfBudget when the budget runs out.
     """
-    safe, sure = trivial(known, neighbours, mines, numbers if changed is None else changed)
+    if numbers is None:
+        numbers = _active(known, neighbours)
+        start = [index for index in numbers if known[index] > 0] if changed is None else changed
+    else:
+        start = numbers if changed is None else changed
+    safe, sure = trivial(known, neighbours, mines, start)
     if safe and not probabilities:
         return Counts(safe, sure)
     constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
@@ -139,11 +149,17 @@ def count_layouts(
     left = None if total is None else total - len(sure)
     if left is not None and not 0 <= left <= len(undecided):
         raise Inconsistent("the mine count does not fit the position")
+    forced_safe, forced_mines, components = _by_pairs(_components(constraints))
     running = None if budget is None or budget.unlimited else budget.start()
-    parts = [_part(component, memo, running) for component in _components(constraints)]
-    counts = _without_total(parts, off) if left is None else _with_total(parts, off, left)
-    counts.safe |= safe
-    counts.mines |= sure
+    parts = [_part(component, memo, running) for component in components]
+    if left is None:
+        counts = _without_total(parts, off)
+    else:
+        counts = _with_total(parts, off, left - len(forced_mines))
+        counts.numerators.update(dict.fromkeys(forced_safe, 0))
+        counts.numerators.update(dict.fromkeys(forced_mines, counts.layouts))
+    counts.safe |= safe | forced_safe
+    counts.mines |= sure | forced_mines
     counts.frontier = tuple(sorted(frontier))
     return counts
 
@@ -159,6 +175,22 @@ def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSe
     sweep.forward()
     order = [cells[0] for cells in sweep.groups]
     return undecided, [frozenset(cell for cell, bit in zip(order, leaf) if bit) for leaf in sweep.leaves()]
+
+
+def _active(known: Sequence[int], neighbours) -> List[int]:
+    """Revealed cells with a covered neighbour (equations.active_numbers); Inconsistent for a number above 0
+    without one."""
+    active = []
+    for index, value in enumerate(known):
+        if value >= 0:
+            for other in neighbours[index]:
+                if known[other] == HIDDEN:
+                    active.append(index)
+                    break
+            else:
+                if value:
+                    raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+    return active
 
 
 def _constraints(known, neighbours, mines, safe, numbers=None) -> Tuple[list, Set[int]]:
@@ -201,6 +233,88 @@ def _components(constraints: list) -> List[list]:
     for k, constraint in enumerate(constraints):
         parts.setdefault(find(k), []).append(constraint)
     return list(parts.values())
+
+
+def _by_pairs(components: List[list]) -> Tuple[Set[int], Set[int], List[list]]:
+    """The cells that pairs of numbers force in the parts of PAIRS_FROM numbers or more (safe, mines), and the
+    parts once those cells are taken out (a large part then falls apart into small ones)."""
+    large = [constraint for component in components if len(component) >= PAIRS_FROM for constraint in component]
+    if not large:
+        return set(), set(), components
+    safe, mines, rest = _deduce(large)
+    if not safe and not mines:
+        return safe, mines, components
+    return safe, mines, [component for component in components if len(component) < PAIRS_FROM] + _components(rest)
+
+
+def _deduce(constraints: list) -> Tuple[Set[int], Set[int], list]:
+    """Apply single numbers and pairs of overlapping numbers until nothing changes: (safe, mines, the equations
+    left over the other cells); Inconsistent when they contradict. Each round looks only at the pairs that
+    involve an equation the last one changed."""
+    safe: Set[int] = set()
+    mines: Set[int] = set()
+    changed = None  # every equation, the first time
+    while True:
+        new_safe, new_mines = _forced(constraints, changed)
+        new_safe -= safe
+        new_mines -= mines
+        if not new_safe and not new_mines:
+            return safe, mines, constraints
+        if new_safe & new_mines:
+            raise Inconsistent("the numbers force a cell to be both safe and a mine")
+        safe |= new_safe
+        mines |= new_mines
+        before = set(constraints)
+        constraints = _without(constraints, new_safe, new_mines)
+        changed = {constraint for constraint in constraints if constraint not in before}
+
+
+def _forced(constraints: list, changed: Optional[set]) -> Tuple[Set[int], Set[int]]:
+    """Cells one number forces (it needs none, or all of its cells), or two overlapping numbers A and B force:
+    A's cells outside B hold need(A) - need(B) more mines than B's outside A, so when that is all of them, they
+    are mines and B's outside A are safe (as ms-toollib's solve_minus). Pairs where neither is in `changed`
+    (None: all) are skipped."""
+    cells = [frozenset(cells) for cells, _ in constraints]
+    users: Dict[int, List[int]] = {}
+    for k, group in enumerate(cells):
+        for cell in group:
+            users.setdefault(cell, []).append(k)
+    safe: Set[int] = set()
+    mines: Set[int] = set()
+    for a, (_, need) in enumerate(constraints):
+        if need == 0 or need == len(cells[a]):
+            (safe if need == 0 else mines).update(cells[a])
+            continue
+        fresh = changed is None or constraints[a] in changed
+        others = {b for cell in cells[a] for b in users[cell] if b > a}
+        for b in others:
+            if fresh or constraints[b] in changed:
+                _pair(cells[a] - cells[b], cells[b] - cells[a], need - constraints[b][1], safe, mines)
+    return safe, mines
+
+
+def _pair(only_a: frozenset, only_b: frozenset, more: int, safe: Set[int], mines: Set[int]) -> None:
+    """What two overlapping numbers force: `more` mines more in A's own cells than in B's."""
+    if len(only_a) == more:
+        mines |= only_a
+        safe |= only_b
+    elif len(only_b) == -more:
+        mines |= only_b
+        safe |= only_a
+
+
+def _without(constraints: list, safe: Set[int], mines: Set[int]) -> list:
+    """The equations over the cells not yet decided, each once (Inconsistent for one that cannot hold)."""
+    kept, seen = [], set()
+    for cells, need in constraints:
+        left = tuple(cell for cell in cells if cell not in safe and cell not in mines)
+        need -= sum(1 for cell in cells if cell in mines)
+        if not 0 <= need <= len(left):
+            raise Inconsistent("no layout fits the numbers")
+        if left and (left, need) not in seen:
+            seen.add((left, need))
+            kept.append((left, need))
+    return kept
 
 
 def _part(constraints: list, memo: Optional[dict], budget: Optional[Budget]):
