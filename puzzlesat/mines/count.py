@@ -472,8 +472,14 @@ def _choices(key: int, checks: list, chooses: list) -> range:
 
 
 def _moves(key: int, checks: list, delta: int, chooses: list) -> tuple:
-    """(m * delta, C(size, m), m) for each number of mines m the next group may take."""
-    low, high = _bounds(key, checks, len(chooses) - 1)
+    """(m * delta, C(size, m), m) for each number of mines m the next group may take (_bounds, written out)."""
+    low, high = 0, len(chooses) - 1
+    for shift, mask, rest in checks:
+        need = (key >> shift) & mask
+        if need - rest > low:
+            low = need - rest
+        if need < high:
+            high = need
     return [(m * delta, chooses[m], m) for m in range(low, high + 1)]
 
 
@@ -493,9 +499,8 @@ def _signatures(constraints: list, group: bool) -> list:
 
 def _order(groups: list) -> list:
     """Order groups number by number, as JSMinesweeper's probability engine does: next comes the number with the
-    fewest groups left among those already touched (ties: the first number), with all its groups left (those that
-    touch more open numbers first, then by lowest cell), so that each number closes as soon as it can and few stay
-    open together; cells sorted within each group."""
+    fewest groups left among those already touched (ties: the first number), with all its groups left, so that
+    each number closes as soon as it can and few stay open together; cells sorted within each group."""
     if len(groups) <= 2:  # the second shares what it shares with the first: any order will do
         return [(signature, tuple(sorted(cells))) for signature, cells in groups]
     members: Dict[int, List[int]] = {}
@@ -505,7 +510,6 @@ def _order(groups: list) -> list:
     left = {k: len(ranks) for k, ranks in members.items()}
     taken = [False] * len(groups)
     heap: List[Tuple[int, int]] = []
-    touched: Set[int] = set()  # numbers with some groups taken and some left
     ordered = []
     while len(ordered) < len(groups):
         if not heap:  # the first number of a part: the one with the fewest groups
@@ -514,20 +518,16 @@ def _order(groups: list) -> list:
         count, k = heapq.heappop(heap)
         if count != left[k] or not count:
             continue  # closed, or pushed again since with fewer groups left
-        ranks = [rank for rank in members[k] if not taken[rank]]
-        if len(ranks) > 1:
-            ranks.sort(key=lambda rank: (-sum(1 for j in groups[rank][0] if j in touched), min(groups[rank][1])))
-        for rank in ranks:
+        for rank in members[k]:
+            if taken[rank]:
+                continue
             taken[rank] = True
             signature, cells = groups[rank]
             ordered.append((signature, tuple(sorted(cells))))
             for j in signature:
                 left[j] -= 1
                 if left[j]:
-                    touched.add(j)
                     heapq.heappush(heap, (left[j], j))
-                else:
-                    touched.discard(j)
     return ordered
 
 
