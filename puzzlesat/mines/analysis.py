@@ -144,15 +144,16 @@ def _cross_check(board: Board, counts: Counts, verdict: Optional[tuple]) -> None
 def _consistent(board: Board, counts: Counts, probabilities: bool, note: Optional[str]) -> Analysis:
     """The analysis of a consistent board from its counts."""
     safe, mines = ({board.position_of(cell) for cell in cells} for cells in (counts.safe, counts.mines))
-    chances = _chances(board, counts)
-    if chances is None and note is None:
+    shares = _shares(board, counts)
+    if shares is None and note is None:
         note = NO_TOTAL
+    chances = None if shares is None or safe else {board.position_of(cell): p for cell, p in shares.items()}
     return Analysis(
         CONSISTENT,
         safe=sorted(safe),
         mines=sorted(mines),
-        probabilities=grid(board, chances) if probabilities and chances is not None else None,
-        best=best_move(board, safe, chances),
+        probabilities=_rows(board, shares) if probabilities and shares is not None else None,
+        best=best_move(board, safe, chances),  # a safe cell needs no chances
         layouts=counts.layouts,
         note=note,
     )
@@ -188,13 +189,18 @@ def _timeout(board: Board, verdict: tuple, note: str, consistent: Optional[bool]
                     consistent=consistent)
 
 
-def _chances(board: Board, counts: Counts) -> Optional[dict]:
-    """Every covered cell's exact probability by position, or None without a total."""
+def _shares(board: Board, counts: Counts) -> Optional[dict]:
+    """Every covered cell's exact probability by cell index, or None without a total."""
     if board.total_mines is None:
         return None
     known, flags = board.view
-    width = board.width
-    return {divmod(cell, width): share for cell, share in counts.fractions(covered(known, flags)).items()}
+    return counts.fractions(covered(known, flags))
+
+
+def _rows(board: Board, shares: dict) -> list:
+    """Rows of the board with each covered cell's probability (`shares` by cell index) and None elsewhere."""
+    width, values = board.width, [shares.get(cell) for cell in range(board.width * board.height)]
+    return [values[start:start + width] for start in range(0, len(values), width)]
 
 
 def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optional[list]:
@@ -206,8 +212,8 @@ def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optiona
         counts = _count(board, budget)
     except Inconsistent:
         return None
-    chances = _chances(board, counts)
-    return None if chances is None else grid(board, chances)
+    shares = _shares(board, counts)
+    return None if shares is None else _rows(board, shares)
 
 
 def grid(board: Board, chances: dict) -> list:

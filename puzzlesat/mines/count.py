@@ -471,7 +471,7 @@ def _choices(key: int, checks: list, chooses: list) -> range:
     return range(low, high + 1)
 
 
-def _moves(key: int, checks: list, delta: int, chooses: list) -> tuple:
+def _moves(key: int, checks: list, delta: int, chooses: list) -> list:
     """(m * delta, C(size, m), m) for each number of mines m the next group may take (_bounds, written out)."""
     low, high = 0, len(chooses) - 1
     for shift, mask, rest in checks:
