@@ -49,7 +49,7 @@ from puzzlesat.sat import DEFAULT_SOLVER, Session
 
 CONSISTENT, INCONSISTENT, TIMEOUT = "consistent", "inconsistent", "timeout"
 NO_TOTAL = "probabilities need the total number of mines (a .mine header, a '# mines: N' line or --mines N)"
-SAT_SHARE = 0.1  # of a budget's seconds, kept from counting for SAT (the backbone when counting runs out)
+SAT_SHARE = 0.2  # of a budget's seconds, kept from counting for SAT (the backbone when counting runs out)
 STOPPED = ("the time limit (budget) ran out before the analysis finished: no probabilities; certain cells are only "
            "those single numbers force; whether any layout fits is unknown")
 STOPPED_WITH_LAYOUT = ("the time limit (budget) ran out before the analysis finished: no probabilities; certain cells "
