@@ -48,6 +48,9 @@ class Player:
         self.first = game.index_of(first_move)
         self.mines: Set[int] = set()
         self.pending: List[int] = []
+        self.numbers: Set[int] = set()  # revealed cells with a covered neighbour, as of the last count
+        self.seen: Optional[List[int]] = None  # the player's view at the last count
+        self.seen_mines: Set[int] = set()  # the proven mines at the last count
 
     def choose(self) -> Choice:
         """The next cell to open and its mine probability."""
@@ -63,12 +66,39 @@ class Player:
             cell = self.pending.pop()
             if game.known[cell] == HIDDEN:
                 return Decision(cell, 0.0, SAFE)
-        solution = count_layouts(game.known, game.neighbours, game.setup.mines, self.mines, probabilities=False)
+        numbers, changed = self.news()
+        solution = count_layouts(game.known, game.neighbours, game.setup.mines, self.mines, probabilities=False,
+                                 numbers=numbers, changed=changed)
         self.mines |= solution.mines
         if solution.safe:
             self.pending = sorted(solution.safe, reverse=True)
             return Decision(self.pending.pop(), 0.0, SAFE)
         return self.guess(solution)
+
+    def news(self) -> Tuple[Optional[List[int]], Optional[List[int]]]:
+        """(the revealed cells that can still constrain anything, the numbers whose surroundings changed since the
+        last count), kept up to date from the cells revealed and the mines proven since; (None, None) at first.
+
+        The single-number rules reached a fixed point at the last count, so only these numbers can give more."""
+        known, neighbours = self.game.known, self.game.neighbours
+        if self.seen is None:
+            touched = None
+        else:
+            fresh = [cell for cell, (now, before) in enumerate(zip(known, self.seen)) if now != before]
+            touched = set(fresh)
+            for cell in fresh + list(self.mines - self.seen_mines):
+                touched.update(neighbours[cell])
+        self.seen, self.seen_mines = list(known), set(self.mines)
+        if touched is None:
+            self.numbers = {cell for cell, value in enumerate(known) if value >= 0
+                            and any(known[other] == HIDDEN for other in neighbours[cell])}
+            return None, None
+        for cell in touched:
+            if known[cell] >= 0 and any(known[other] == HIDDEN for other in neighbours[cell]):
+                self.numbers.add(cell)
+            else:
+                self.numbers.discard(cell)
+        return sorted(self.numbers), sorted(cell for cell in touched if cell in self.numbers and known[cell] > 0)
 
     def guess(self, solution: Counts) -> Decision:
         """A cell to open when none is certainly safe."""
