@@ -453,26 +453,14 @@ class _Sweep:
                 counts.pop()
 
 
-def _bounds(key: int, checks: list, size: int) -> Tuple[int, int]:
-    """The fewest and most mines the next group may take: every number it touches stays within reach."""
-    low, high = 0, size
-    for shift, mask, rest in checks:
-        need = (key >> shift) & mask
-        if need - rest > low:
-            low = need - rest
-        if need < high:
-            high = need
-    return low, high
-
-
-def _choices(key: int, checks: list, chooses: list) -> range:
-    """The numbers of mines the next group may take."""
-    low, high = _bounds(key, checks, len(chooses) - 1)
-    return range(low, high + 1)
+def _choices(key: int, checks: list, chooses: list) -> List[int]:
+    """The numbers of mines the next group may take: every number it touches stays within reach."""
+    return [m for _, _, m in _moves(key, checks, 0, chooses)]
 
 
 def _moves(key: int, checks: list, delta: int, chooses: list) -> list:
-    """(m * delta, C(size, m), m) for each number of mines m the next group may take (_bounds, written out)."""
+    """(m * delta, C(size, m), m) for each number of mines m the next group may take: every number it touches
+    keeps its need between 0 and the cells it has left (the hot path: the bounds written out)."""
     low, high = 0, len(chooses) - 1
     for shift, mask, rest in checks:
         need = (key >> shift) & mask
