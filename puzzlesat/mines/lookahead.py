@@ -82,7 +82,7 @@ class Lookahead(Player):
     all_off_below = 30  # fewer off-frontier cells than this: all of them are candidates
     blend = (4, 1)  # weights of the best and second-best living safety after a reveal
     progress_bonus = 0.001  # a tie-break: the score is raised by this share of the chance of progress
-    take_fifty_fifties = True
+    take_fifty_fifties = True  # guess an unavoidable 50/50 at once (puzzlesat.mines.patterns)
 
     def guess(self, solution: Counts) -> Decision:
         if solution.layouts <= self.endgame_layouts:
