@@ -35,7 +35,6 @@ from typing import Dict, List, Optional, Tuple
 
 from common import REPO, parser_for, table
 
-Z95 = 1.959963984540054
 
 
 def play_chunk(tree: str, strategy: str, level: str, rules: str, first: str, seed: int, start: int, stop: int) -> None:
@@ -127,14 +126,6 @@ def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chu
     return results
 
 
-def wilson(wins: int, games: int) -> Tuple[float, float]:
-    """The Wilson score 95% interval."""
-    rate, z2 = wins / games, Z95 * Z95
-    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
-    half = Z95 * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def mcnemar(only_a: int, only_b: int) -> float:
     """McNemar's exact two-sided p-value: the discordant games as a fair coin's tosses."""
     n = only_a + only_b
@@ -147,6 +138,8 @@ def mcnemar(only_a: int, only_b: int) -> float:
 
 def summarise(names: List[str], run: dict, results: List[Dict[int, dict]]) -> dict:
     """Win rates, intervals, the discordant games, McNemar's p, games per CPU-second and the slowest moves."""
+    from puzzlesat.mines.simulation import wilson  # here, not at the top: a worker imports its own tree's puzzlesat
+
     games = run["games"]
     a, b = ([results[side][i] for i in range(games)] for side in (0, 1))
     wins = [sum(g["won"] for g in side) for side in (a, b)]

@@ -97,15 +97,7 @@ class _Seen:
         self.setup = Setup(board.width, board.height, board.total_mines)
         started = self.flags or any(value != HIDDEN for value in known)
         self.mines = frozenset() if started else None  # None: the first click is still to come
-        self.width = board.width
-
-    def index_of(self, cell: Position) -> int:
-        """The engine index of (row, col)."""
-        return cell[0] * self.width + cell[1]
-
-    def position_of(self, index: int) -> Position:
-        """(row, col) of an engine index."""
-        return divmod(index, self.width)
+        self.index_of, self.position_of = board.index_of, board.position_of
 
 
 def advise(board: Board, strategy: str = DEFAULT_STRATEGY, first_move: Position = (0, 0)) -> Optional[Advice]:

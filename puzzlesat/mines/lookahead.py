@@ -46,7 +46,6 @@ from puzzlesat.errors import Inconsistent, OutOfBudget
 from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.count import Counts, count_layouts, list_layouts
 from puzzlesat.mines.endgame import Endgame
-from puzzlesat.mines.equations import active_numbers
 from puzzlesat.mines.patterns import fifty_fifties, is_dead
 from puzzlesat.mines.player import ENDGAME, FIFTY_FIFTY, GUESS, Decision, Player
 
@@ -115,7 +114,7 @@ class Lookahead(Player):
         """Score the candidates, safest first, and take the best (then the cell that dominates it, if any)."""
         safety = {cell: 1 - count / solution.layouts for cell, count in solution.numerators.items()
                   if cell not in mines and cell not in solution.safe}
-        context = (active_numbers(self.game.known, self.game.neighbours), mines, {})
+        context = (self.active(), mines, {})
         found: Dict[int, Scored] = {}
         best: Optional[Scored] = None
         for cell in self.candidates(solution, safety, mines):
@@ -154,7 +153,7 @@ class Lookahead(Player):
         game = self.game
         width, height = game.setup.width, game.setup.height
         picked = set()
-        for number in active_numbers(game.known, game.neighbours):
+        for number in self.active():
             row, col = divmod(number, width)
             for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
                 r, c = row + dr, col + dc

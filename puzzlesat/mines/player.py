@@ -11,6 +11,7 @@ from typing import List, Optional, Set, Tuple
 
 from puzzlesat.mines.board import HIDDEN, Position
 from puzzlesat.mines.count import Counts, count_layouts
+from puzzlesat.mines.equations import active_numbers
 
 Choice = Tuple[int, float]  # engine index of the cell to open, its mine probability as the player sees it
 
@@ -90,8 +91,7 @@ class Player:
                 touched.update(neighbours[cell])
         self.seen, self.seen_mines = list(known), set(self.mines)
         if touched is None:
-            self.numbers = {cell for cell, value in enumerate(known) if value >= 0
-                            and any(known[other] == HIDDEN for other in neighbours[cell])}
+            self.numbers = set(active_numbers(known, neighbours))
             return None, None
         for cell in touched:
             if known[cell] >= 0 and any(known[other] == HIDDEN for other in neighbours[cell]):
@@ -99,6 +99,12 @@ class Player:
             else:
                 self.numbers.discard(cell)
         return sorted(self.numbers), sorted(cell for cell in touched if cell in self.numbers and known[cell] > 0)
+
+    def active(self) -> List[int]:
+        """The revealed cells with a covered neighbour: as news() keeps them, or scanned before the first count."""
+        if self.seen is None:
+            return active_numbers(self.game.known, self.game.neighbours)
+        return sorted(self.numbers)
 
     def guess(self, solution: Counts) -> Decision:
         """A cell to open when none is certainly safe."""

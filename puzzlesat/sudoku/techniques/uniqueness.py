@@ -131,14 +131,20 @@ def loop_name(size: int, kind: int) -> str:
     return f"Unique Rectangle type {kind}"
 
 
+def _context(board: CandidateGrid):
+    """(the layout's tables, the open cells' candidate masks) when uniqueness may be assumed, else None."""
+    if not board.assume_unique:
+        return None
+    tables = _tables(board.layout)
+    return None if tables is None else (tables, open_masks(board))
+
+
 def unique_loops(board: CandidateGrid, **_) -> Iterator[Step]:
     """SE's Unique Rectangles and Loops, sorted as SE sorts them (difficulty, then type)."""
-    if not board.assume_unique:
+    context = _context(board)
+    if context is None:
         return
-    tables = _tables(board.layout)
-    if tables is None:
-        return
-    masks = open_masks(board)
+    tables, masks = context
     hints: List[LoopHint] = []
     seen: set = set()
     holders: dict = {}  # pair -> per region id: its cells holding the pair, in order
@@ -360,12 +366,10 @@ def _type4(tables: Tables, masks: list, loop: tuple, c1: int, c2: int, pair: int
 
 def bug(board: CandidateGrid, **_) -> Iterator[Step]:
     """SE's BUG hints (types 1 to 4), in the order SE hands them on."""
-    if not board.assume_unique:
+    context = _context(board)
+    if context is None:
         return
-    tables = _tables(board.layout)
-    if tables is None:
-        return
-    masks = open_masks(board)
+    tables, masks = context
     found = _bug_cells(tables, masks, board.values)
     if found is None:
         return
