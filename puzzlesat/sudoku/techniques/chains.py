@@ -188,23 +188,25 @@ class _Run:
         return memo[node]
 
 
+def _begin(start: int, mark: bytearray) -> Tuple[Dict[int, tuple], Dict[int, tuple], List[int], List[int]]:
+    """The chain's first potential (candidate index * 2 + 1 for "on", * 2 for "off"), marked reached (3 on, 2
+    off): (on, off, pending on, pending off), each potential mapped to its parents."""
+    on: Dict[int, tuple] = {}
+    off: Dict[int, tuple] = {}
+    index = start >> 1
+    if start & 1:
+        on[index], mark[index] = (), 3
+        return on, off, [index], []
+    off[index], mark[index] = (), 2
+    return on, off, [], [index]
+
+
 def _propagate_static(graph: Tuple[dict, dict], start: int, size: int) -> _Run:
     """SE's doChaining on a grid that does not change (multiple forcing chains), over its implication graph:
     the same order as _propagate ("on" first, each potential once, stop at a contradiction)."""
     on_off, off_on = graph
     mark = bytearray(size)  # 2 reached off, 3 reached on
-    on: Dict[int, tuple] = {}
-    off: Dict[int, tuple] = {}
-    pend_on: List[int] = []
-    pend_off: List[int] = []
-    if start & 1:
-        on[start >> 1] = ()
-        mark[start >> 1] = 3
-        pend_on.append(start >> 1)
-    else:
-        off[start >> 1] = ()
-        mark[start >> 1] = 2
-        pend_off.append(start >> 1)
+    on, off, pend_on, pend_off = _begin(start, mark)
     i_on = i_off = 0
     while True:
         while i_on < len(pend_on):
@@ -269,20 +271,9 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
         cand, rpos = list(src_cand), list(src_rpos)
     else:
         cand, rpos = src_cand, src_rpos
-    on: Dict[int, tuple] = {}
-    off: Dict[int, tuple] = {}
+    on, off, pend_on, pend_off = _begin(start, mark)
     nested_of: Dict[int, tuple] = {}
     dirty: set = set()  # the unit-digit slots that lost a position (dynamic chains)
-    pend_on: List[int] = []
-    pend_off: List[int] = []
-    if start & 1:
-        on[start >> 1] = ()
-        mark[start >> 1] = 3
-        pend_on.append(start >> 1)
-    else:
-        off[start >> 1] = ()
-        mark[start >> 1] = 2
-        pend_off.append(start >> 1)
     i_on = i_off = 0
     while True:
         while i_on < len(pend_on):
