@@ -49,7 +49,8 @@ class Counts:
     layouts: int = 0  # layouts of all covered cells that explain the position (0 when not counted)
     numerators: Dict[int, int] = field(default_factory=dict)  # undecided cell -> layouts with a mine there
     frontier: Tuple[int, ...] = ()
-    off_frontier: Tuple[int, ...] = ()  # undecided covered cells next to no number
+    # covered cells next to no number, undecided before counting (counting may decide them all: see safe, mines)
+    off_frontier: Tuple[int, ...] = ()
     counted: bool = False
 
     def probability(self, cell: int) -> float:

@@ -134,7 +134,7 @@ class Lookahead(Player):
     def candidates(self, solution: Counts, safety: Dict[int, float], mines: Set[int]) -> List[int]:
         """The cells worth scoring (module docstring, step 3), safest first."""
         game = self.game
-        off = {cell for cell in solution.off_frontier if cell in safety}  # off-frontier cells may all be mines
+        off = {cell for cell in solution.off_frontier if cell in safety}  # counting may have made them all mines
         living = [cell for cell in safety
                   if cell not in off and not is_dead(cell, game.known, game.neighbours, mines, solution.safe)]
         off_safety = safety[next(iter(off))] if off else 0.0
