@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # shared helpers: boards.py, se_cases.py
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # shared helpers: boards.py, se_cases.py, constraint_brute.py
 
 
 @pytest.fixture

@@ -6,17 +6,18 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Optional, Sequence
 
+from puzzlesat.sudoku.constraints.base import Constraint, Geometry
 from puzzlesat.sudoku.grid import Puzzle, Shape, is_solution
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The groups in which no value may repeat, and the cage sums, for puzzles of one shape.
+    """The groups in which no value may repeat, and the variant constraints, for puzzles of one shape.
 
-    Variants (puzzlesat.sudoku.variants) fill the other fields: `regions` replace the boxes
-    (jigsaw), `sums` are (cells, total) cages (killer) whose CNF, built there, comes in
-    `extra_clauses` over `aux_vars` variables numbered after the cell-value ones.
-    `names` names the extra groups in messages ('diagonal 1').
+    Build variant rules with `constrained_rules`: `regions` replace the boxes (irregular), `constraints`
+    (puzzlesat.sudoku.constraints) add their groups to `extra_groups` and their CNF to `extra_clauses`, over
+    `aux_vars` variables numbered after the cell-value ones; `sums` are the (cells, total) killer cages, for
+    drawing. `names` names the extra groups in messages ('diagonal-').
     """
 
     shape: Shape
@@ -26,6 +27,7 @@ class Rules:
     extra_clauses: tuple = field(default=(), compare=False, repr=False)
     aux_vars: int = field(default=0, compare=False)
     names: tuple = field(default=(), compare=False, repr=False)
+    constraints: tuple = ()
 
     def __hash__(self) -> int:
         return self._hash
@@ -33,7 +35,7 @@ class Rules:
     @cached_property
     def _hash(self) -> int:
         """Hashed once: a pool looks its rules up for every puzzle."""
-        return hash((self.shape, self.extra_groups, self.regions, self.sums))
+        return hash((self.shape, self.extra_groups, self.regions, self.sums, self.constraints))
 
     @cached_property
     def groups(self) -> tuple:
@@ -55,7 +57,12 @@ class Rules:
     @property
     def standard(self) -> bool:
         """True when the shape's own boxes hold and no cage sums apply (the fast checks work)."""
-        return self.regions is None and not self.sums
+        return self.regions is None and not self.sums and not self.constraints
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        """The grid the constraints live on."""
+        return Geometry(self.shape, self.regions)
 
     def group_name(self, index: int) -> str:
         """'row 3', 'box 9', 'region 2' or an extra group's own name, for an index into `groups`."""
@@ -92,10 +99,32 @@ class Rules:
             return False
         if any(len({values[cell] for cell in group}) != len(group) for group in self.groups):
             return False
-        return all(sum(values[cell] for cell in cells) == total for cells, total in self.sums)
+        if not all(sum(values[cell] for cell in cells) == total for cells, total in self.sums):
+            return False
+        return all(constraint.holds(values, self.geometry) for constraint in self.constraints)
 
 
 @lru_cache(maxsize=None)
 def classic_rules(shape: Shape) -> Rules:
     """The plain rules of a shape, one shared instance (cheaper than a new Rules for every puzzle)."""
     return Rules(shape)
+
+
+def constrained_rules(shape: Shape, constraints: Sequence[Constraint] = (), regions: Optional[tuple] = None) -> Rules:
+    """The rules of `shape` with irregular `regions` (None: the boxes) and variant `constraints`, encoded once."""
+    from puzzlesat.sudoku.constraints.encodings import Encoder
+
+    constraints = tuple(constraints)
+    rules = Rules(shape, regions=regions, constraints=constraints)
+    geometry = rules.geometry
+    groups, names = [], []
+    for constraint in constraints:
+        for group in constraint.groups():
+            groups.append(tuple(group))
+            names.append(constraint.label(geometry))
+    encoder = Encoder(geometry)
+    clauses = [list(clause) for constraint in constraints for clause in constraint.clauses(encoder)]
+    clauses.extend(encoder.ge_clauses())
+    sums = tuple((tuple(c.cells), c.total) for c in constraints if c.kind == "killer" and c.total is not None)
+    return Rules(shape, tuple(groups), regions, sums, tuple(map(tuple, clauses)), encoder.top - rules.cell_vars,
+                 tuple(names), constraints)

@@ -1,0 +1,15 @@
+"""Variant Sudoku constraints, one CNF encoding and one plain check each (see base.Constraint).
+
+  groups  digits distinct among extra cells: diagonals, windows, extra regions, disjoint groups, anti-king/knight
+  sums    killer cages, little killers, sandwiches, X-sums, skyscrapers, arrows, quadruples
+  lines   thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines
+  pairs   Kropki dots, XV, differences and ratios between two cells, and their negative constraints
+  cells   odd/even, min/max cells, clones
+"""
+
+from puzzlesat.sudoku.constraints.base import Constraint, Geometry
+from puzzlesat.sudoku.constraints.encodings import Encoder
+from puzzlesat.sudoku.constraints.groups import Distinct, diagonals, disjoint_groups, king_pairs, knight_pairs, windows
+
+__all__ = ["Constraint", "Geometry", "Encoder", "Distinct", "diagonals", "disjoint_groups", "king_pairs",
+           "knight_pairs", "windows"]
