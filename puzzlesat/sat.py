@@ -7,6 +7,7 @@ must stop, a Budget (puzzlesat.budget). What a session offers:
   models                  enumerate models distinct on chosen variables (blocking only those, behind an
                           activation literal that is retired afterwards, so the solver stays usable)
   backbone                the candidate literals true in every model
+  possible                the literals true in at least one model (one solve per group of literals)
   core                    the assumptions behind the last UNSAT answer
 New variables come from `session.vars`, a PySAT IDPool that encoders share (`cardinality(..., vpool=)`).
 
@@ -316,6 +317,44 @@ class Session:
             if result:
                 alive &= self._alive(alive, project, seen)
         return alive
+
+    def possible(self, assumptions: Sequence[int], groups: Sequence[Sequence[int]],
+                 budget: Optional[Budget] = None) -> Optional[set]:
+        """Of the literals in `groups`, those true in at least one model under `assumptions`; None when there is
+        no model.
+
+        Every model found marks all its true literals at once; then each group costs one more solve, asking
+        for a model that makes one of its literals not yet seen true (a clause behind an activation literal,
+        retired at once). A group whose unseen literals are all impossible is settled by that single UNSAT
+        answer, instead of one solve per literal. Raises OutOfBudget when the budget runs out.
+        """
+        budget = None if budget is None or budget.unlimited else budget.start()
+        project = sorted({abs(lit) for group in groups for lit in group})
+        result = self.solve(assumptions, budget)
+        if result is None:
+            raise OutOfBudget("the budget ran out before the first model")
+        if not result:
+            return None
+        seen = set(self.values(project))
+        for group in groups:
+            while True:
+                unseen = [lit for lit in group if lit not in seen]
+                if not unseen:
+                    break
+                activation = self.new_var()
+                self.add_clause([-activation, *unseen])
+                try:
+                    result = self.solve([*assumptions, activation], budget)
+                    if result:
+                        seen.update(self.values(project))  # before retiring: a new clause drops the model
+                finally:
+                    self.retire(activation)
+                if result is None:
+                    raise OutOfBudget("the budget ran out while looking for possible literals")
+                if not result:
+                    break
+        wanted = {lit for group in groups for lit in group}
+        return seen & wanted
 
     def _alive(self, candidates: Iterable[int], project: list, seen) -> set:
         """The candidates the last model makes true (after showing the model to `seen`)."""

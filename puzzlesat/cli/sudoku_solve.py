@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from contextlib import closing
-from typing import Optional
+from typing import Iterator, Optional
 
 import click
 
@@ -20,7 +21,7 @@ from puzzlesat.cli.common import (
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import PuzzlesatError
 from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
-from puzzlesat.streams import check_paths, count_lines, read_lines, source_name
+from puzzlesat.streams import Line, check_paths, count_lines, read_lines, source_name
 from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.alphabets import checked_alphabet
@@ -80,6 +81,12 @@ def _checked(check):
 @click.option("--hint", is_flag=True, help="Show only the next step: the simplest one there is.")
 @click.option("--candidates", is_flag=True, help="With --hint or --explain: show the candidate grid they start "
                                                  "from (pencil marks, as HoDoKu writes them; JSON: 'candidates').")
+@click.option("--true-candidates", "true_candidates", is_flag=True,
+              help="Every cell's true candidates: the digits some solution puts there (a pencil-mark grid; JSON: "
+                   "'true_candidates', one string per cell).")
+@click.option("--redundant", is_flag=True,
+              help="For a unique puzzle, the givens and constraints each of which could be removed with the "
+                   "solution staying unique (JSON: 'redundant_givens', 'redundant_constraints').")
 @click.option("--variant", "variants", multiple=True, metavar="NAME",
               help="Variant rules (repeatable): diagonal, windoku, anti-king, anti-knight, jigsaw (with --regions), "
                    "killer (with --cages).")
@@ -89,7 +96,8 @@ def _checked(check):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, jobs, dimacs, rate, explain, hint, candidates, variants, regions, cages) -> int:
+          alphabet, jobs, dimacs, rate, explain, hint, candidates, true_candidates, redundant, variants, regions,
+          cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -98,6 +106,10 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     with or without separators such as | - + and spaces. Sizes 4x4 to 25x25 (and 6x6,
     8x8, 12x12 ...) are inferred from the number of cells. Symbols: 1-9, then A, B, ...
     (16x16 uses 1-9A-G, 25x25 uses 1-9A-P).
+
+    A variant puzzle comes as its f-puzzles or SudokuPad link, pasted as an argument
+    (in quotes) or on a line of a file, or as an f-puzzles JSON file: its givens,
+    regions and constraints all come with it.
 
     Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise,
     2 usage error, 130 interrupted.
@@ -108,18 +120,20 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
         raise click.UsageError("--candidates goes with --hint or --explain (the grid they start from)")
     if dimacs:
         _check_dimacs_alone(click.get_current_context())
-    check_paths(files)  # a missing file is a usage error before anything else happens
+    paths = [name for name in files if not is_inline_link(name)]
+    check_paths(paths)  # a missing file is a usage error before anything else happens
     variant = load_variant(variants, regions, cages, env.stdin)
     reader = Reader(size, alphabet, input_format)
-    records = reader.records(read_lines(files, env.stdin))
+    records = reader.records(input_lines(files, env.stdin))
     if dimacs:
         return _write_dimacs(env, records, encoding, variant)
     if set(files) <= {"-"} and env.stdin_isatty:
         env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
     options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint,
-                           candidates)
+                           candidates, true_candidates, redundant)
     fmt = resolve_format(output_format, env)
-    progress = env.progress_bar(lambda: count_lines(files), "puzzles") if fmt != "pretty" else None
+    progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
+        if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
         status = write_all(env, found, fmt, SudokuPresenter(options), progress)
     for source, skipped in reader.skipped.items():
@@ -128,6 +142,24 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
         env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
         return ExitStatus.FAILED
     return status
+
+
+def is_inline_link(argument: str) -> bool:
+    """True for a command-line argument that is a puzzle link or payload rather than a file name."""
+    if argument == "-" or os.path.exists(argument):
+        return False
+    from puzzlesat.sudoku.links import looks_like_link
+
+    return looks_like_link(argument)
+
+
+def input_lines(arguments, stdin) -> Iterator[Line]:
+    """The lines of every argument in order: a file's lines, or a pasted link as one line of its own."""
+    for number, argument in enumerate(arguments or ["-"], 1):
+        if is_inline_link(argument):
+            yield Line(f"<link {number}>", 1, argument.strip())
+        else:
+            yield from read_lines([argument], stdin)
 
 
 class SudokuPresenter(Presenter):
@@ -146,7 +178,9 @@ class SudokuPresenter(Presenter):
         return json_line(answer, self.options)
 
     def _plain_jsonl(self, answer: Answer) -> str:
-        return json_line(answer, self.options) if answer.result.error else plain_json_line(answer)
+        if answer.result.error or answer.record.variant is not None:
+            return json_line(answer, self.options)
+        return plain_json_line(answer)
 
     def line(self, answer: Answer) -> str:
         return line_text(answer, self.options)
@@ -182,7 +216,7 @@ class SudokuPresenter(Presenter):
 
 
 SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint",
-                "candidates")
+                "candidates", "true_candidates", "redundant")
 
 
 def _check_dimacs_alone(ctx: click.Context) -> None:
@@ -213,5 +247,9 @@ def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
         env.error(f"{first.where}: {first.error}")
         return ExitStatus.FAILED
     shape = first.puzzle.shape
-    write_cnf(env.stdout, first.puzzle, variant.rules(shape) if variant is not None else classic_rules(shape), encoding)
+    if first.variant is not None:
+        rules = first.variant.rules
+    else:
+        rules = variant.rules(shape) if variant is not None else classic_rules(shape)
+    write_cnf(env.stdout, first.puzzle, rules, encoding)
     return ExitStatus.OK

@@ -44,11 +44,23 @@ def status_text(record, result, count: Optional[int] = None) -> Text:
     return text
 
 
-def result_view(record, result, count: Optional[int] = None, rules=None) -> Group:
-    """The status line, then the grid (solved where there is a solution)."""
+def result_view(record, result, count: Optional[int] = None, rules=None, setter=None) -> Group:
+    """The status line, then the grid (solved where there is a solution); with a second solution, both side by
+    side, the cells where they differ marked."""
     parts = [status_text(record, result, count)]
-    if record.puzzle is not None:
+    if record.puzzle is None:
+        return Group(*parts)
+    if setter is None or setter.second is None:
         parts.append(grid(record.puzzle, result.solution, rules))
+        return Group(*parts)
+    from rich.table import Table
+
+    differ = frozenset(setter.differences(result.solution))
+    pair = Table.grid(padding=(0, 3))
+    pair.add_row(Text("one solution", style="bold"), Text("another", style="bold"))
+    pair.add_row(grid(record.puzzle, result.solution, rules, differ), grid(record.puzzle, setter.second, rules, differ))
+    parts.append(pair)
+    parts.append(Text(f"they differ in {plural(len(differ), 'cell')} (marked)", style=BORDER_STYLE))
     return Group(*parts)
 
 
@@ -142,7 +154,7 @@ def answer_view(answer, options) -> Group:
     """One answer of `puzzlesat sudoku`: the status and grid (drawn with the variant's rules), or the explanation
     or hint, and the rating."""
     record, result = answer.record, answer.result
-    rules = answer_rules(record.puzzle, options.variant)
+    rules = variant_rules(record.variant) if record.variant is not None else answer_rules(record.puzzle, options.variant)
     marks = candidates_grid(answer, options) if options.candidates and record.puzzle is not None else None
     if answer.explanation is not None:
         parts = [status_text(record, result, options.count),
@@ -151,10 +163,69 @@ def answer_view(answer, options) -> Group:
         parts = [status_text(record, result, options.count),
                  hint_view(record, answer.hint, record.puzzle, rules, marks)]
     else:
-        parts = [result_view(record, result, options.count, rules)]
+        parts = [result_view(record, result, options.count, rules, answer.setter)]
     if options.rate and record.puzzle is not None and result.status == Status.SOLVED:
         parts.append(rating_text(answer.rating))
+    if record.variant is not None:
+        parts.extend(variant_lines(record.variant, result))
+    if answer.setter is not None:
+        parts.extend(setter_view(record.puzzle, answer.setter, bool(rules is not None and rules.constraints)))
     return Group(*parts)
+
+
+def variant_lines(variant, result) -> list:
+    """Title and author, the constraints read, what could not be read, and whether the stated solution is ours."""
+    from collections import Counter
+
+    lines = []
+    if variant.title or variant.author:
+        lines.append(Text(" ".join(filter(None, [variant.title, variant.author and f"by {variant.author}"])),
+                          style="bold"))
+    kinds = Counter(constraint.kind for constraint in variant.constraints)
+    read = ", ".join(f"{count} {kind}" for kind, count in kinds.items()) or "no constraints"
+    lines.append(Text(f"read: {read}" + (", irregular regions" if variant.regions is not None else ""),
+                      style=BORDER_STYLE))
+    for what in variant.unknown:
+        lines.append(Text(f"not understood, left out: {what}", style="bold yellow"))
+    if variant.ignored:
+        lines.append(Text(f"ignored (drawn, no rule read): {'; '.join(variant.ignored)}", style="yellow"))
+    if variant.solution is not None and result.solution is not None:
+        same = tuple(variant.solution) == tuple(result.solution)
+        lines.append(Text("the solution the puzzle states: " + ("the same" if same else "DIFFERENT from the one found"),
+                          style="green" if same else "bold red"))
+    return lines
+
+
+def setter_view(puzzle, report, constrained: bool) -> list:
+    """True candidates as a pencil-mark grid and the redundant givens and constraints."""
+    from puzzlesat.sudoku.pencil import pencil_grid
+
+    parts = []
+    if report.candidates is not None:
+        marks = ["".join(puzzle.alphabet[v] for v in range(puzzle.shape.side) if mask >> v & 1)
+                 for mask in report.candidates]
+        open_cells = sum(1 for mask in report.candidates if mask & (mask - 1))
+        if open_cells:
+            parts.append(Text(f"true candidates ({plural(open_cells, 'cell')} still open):", style="bold"))
+            parts.append(Text("\n".join(pencil_grid(marks, puzzle.shape))))
+        else:
+            parts.append(Text("true candidates: one per cell, the solution's", style="bold"))
+    if report.redundancy is not None:
+        shape = puzzle.shape
+        givens = ", ".join(shape.cell_name(cell) for cell in report.redundancy.givens) or "none"
+        constraints = ", ".join(report.redundancy.constraints) or "none"
+        parts.append(Text(f"redundant givens (each could go, the solution stays unique): {givens}"))
+        if constrained:
+            parts.append(Text(f"redundant constraints: {constraints}"))
+    return parts
+
+
+def variant_rules(variant):
+    """The rules of a setter's puzzle, or None when they could not be built (its answer says why)."""
+    try:
+        return variant.rules
+    except (VariantError, ValueError):
+        return None
 
 
 def answer_rules(puzzle, variant):

@@ -18,6 +18,7 @@ from rich.text import Text
 
 GIVEN_STYLE = "bold"
 FILLED_STYLE = "cyan"
+MARKED_STYLE = "bold black on yellow"
 BORDER_STYLE = "dim"
 SUM_STYLE = "bold"
 DIAGONAL_STYLE = "on navy_blue"
@@ -32,21 +33,21 @@ JUNCTIONS = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮
 UNDRAWN = {"king's": ("anti-king", "king"), "knight's": ("anti-knight", "knight")}  # group name -> variant, piece
 
 
-def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None) -> Text:
-    """The puzzle drawn with box borders; `values` fills the blanks (givens stay bold). With the `rules` of a
-    variant: its regions, cages and marked groups drawn, and a legend line under the grid."""
+def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset()) -> Text:
+    """The puzzle drawn with box borders; `values` fills the blanks (givens stay bold), `marked` cells stand out.
+    With the `rules` of a variant: its regions, cages and marked groups drawn, and a legend line under the grid."""
     look = variant_look(rules) if rules is not None else None
     if look is None or not look.walled:
-        text = boxed_grid(puzzle, values)
+        text = boxed_grid(puzzle, values, marked)
     else:
-        text = walled_grid(puzzle, values, look)
+        text = walled_grid(puzzle, values, look, marked)
     if look is not None and look.legend is not None:
         text.append_text(look.legend)
         text.append("\n")
     return text
 
 
-def boxed_grid(puzzle, values: Optional[Sequence[int]] = None) -> Text:
+def boxed_grid(puzzle, values: Optional[Sequence[int]] = None, marked: frozenset = frozenset()) -> Text:
     """The compact grid: box borders only, the cells of a box a space apart."""
     shape = puzzle.shape
     width = max(len(ch) for ch in puzzle.alphabet)
@@ -63,7 +64,7 @@ def boxed_grid(puzzle, values: Optional[Sequence[int]] = None) -> Text:
         for col in range(shape.side):
             if col % shape.box_cols == 0:
                 text.append("┃ ", style=BORDER_STYLE)
-            symbol, style = cell_symbol(puzzle, values, row * shape.side + col, width)
+            symbol, style = cell_symbol(puzzle, values, row * shape.side + col, width, marked)
             text.append(symbol, style=style)
             text.append(" ")
         text.append("┃\n", style=BORDER_STYLE)
@@ -71,11 +72,14 @@ def boxed_grid(puzzle, values: Optional[Sequence[int]] = None) -> Text:
     return text
 
 
-def cell_symbol(puzzle, values: Optional[Sequence[int]], cell: int, width: int) -> tuple:
-    """(the cell's symbol right-aligned to `width`, its style): a given bold, a filled value coloured, a blank '·'."""
+def cell_symbol(puzzle, values: Optional[Sequence[int]], cell: int, width: int, marked: frozenset = frozenset()) -> tuple:
+    """(the cell's symbol right-aligned to `width`, its style): a given bold, a filled value coloured (a marked
+    cell reversed), a blank '·'."""
     given = puzzle.values[cell]
     value = given or (values[cell] if values else 0)
     symbol = puzzle.alphabet[value - 1] if value else "·"
+    if cell in marked:
+        return symbol.rjust(width), MARKED_STYLE
     return symbol.rjust(width), GIVEN_STYLE if given else (FILLED_STYLE if value else BORDER_STYLE)
 
 
@@ -181,7 +185,7 @@ def has_dashed_wall(side: int, look: Look) -> bool:
                for r in range(side) for c in range(side) for dr, dc in ((0, 1), (1, 0)))
 
 
-def walled_grid(puzzle, values: Optional[Sequence[int]], look: Look) -> Text:
+def walled_grid(puzzle, values: Optional[Sequence[int]], look: Look, marked: frozenset = frozenset()) -> Text:
     """Every wall drawn by its weight, cage sums on their top walls, marked cells between their marks."""
     side = puzzle.shape.side
     width = max(len(ch) for ch in puzzle.alphabet)
@@ -190,7 +194,7 @@ def walled_grid(puzzle, values: Optional[Sequence[int]], look: Look) -> Text:
     for row in range(side + 1):
         text.append_text(wall_row(look, side, row, cell_width))
         if row < side:
-            text.append_text(cell_row(puzzle, values, look, row, cell_width - 2))
+            text.append_text(cell_row(puzzle, values, look, row, cell_width - 2, marked))
     return text
 
 
@@ -213,7 +217,8 @@ def wall_row(look: Look, side: int, row: int, cell_width: int) -> Text:
     return text
 
 
-def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, width: int) -> Text:
+def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, width: int,
+             marked: frozenset = frozenset()) -> Text:
     """One row of cells, each between its walls, a marked cell between its marks."""
     side = puzzle.shape.side
     text = Text()
@@ -223,7 +228,7 @@ def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, widt
             break
         cell = row * side + col
         left, right, background = look.marks.get(cell, (" ", " ", ""))
-        symbol, style = cell_symbol(puzzle, values, cell, width)
+        symbol, style = cell_symbol(puzzle, values, cell, width, marked)
         text.append(left, style=background)
         text.append(symbol, style=f"{style} {background}".strip())
         text.append(right, style=background)

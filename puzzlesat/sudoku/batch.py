@@ -24,7 +24,7 @@ from puzzlesat.sudoku.encode import DEFAULT_ENCODING
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.reader import Reader, Record
 from puzzlesat.sudoku.rules import classic_rules
-from puzzlesat.sudoku.solver import Result, Status, shared_pool
+from puzzlesat.sudoku.solver import Result, Status, SudokuSolver, shared_pool
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from puzzlesat.sudoku.explainer import Explanation
     from puzzlesat.sudoku.steps import Step
     from puzzlesat.sudoku.rating import Rating
+    from puzzlesat.sudoku.setter import SetterReport
+    from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
     from puzzlesat.sudoku.variants import Variant
 
 
@@ -53,6 +55,13 @@ class SolveOptions:
     explain: bool = False
     hint: bool = False
     candidates: bool = False  # with explain or hint: the candidate grid they start from
+    true_candidates: bool = False  # every cell's digits over all solutions (puzzlesat.sudoku.setter)
+    redundant: bool = False  # the givens and constraints each of which could go, uniqueness kept
+
+    @property
+    def setter(self) -> bool:
+        """True when a setter's answers are asked for (a variant puzzle from a link always gets them)."""
+        return self.true_candidates or self.redundant
 
     @property
     def budget(self) -> Optional[Budget]:
@@ -77,6 +86,7 @@ class Answer(NamedTuple):
     explanation: Optional["Explanation"] = None
     hint: Optional["Step"] = None
     milliseconds: float = 0.0
+    setter: Optional["SetterReport"] = None
 
 
 class _Answerer:
@@ -94,9 +104,13 @@ class _Answerer:
         self.__init__(state["options"])
 
     def chunk(self, puzzles: list) -> list:
-        """What a worker sends back for a chunk of puzzles (None: a record that could not be read): each answer's
-        parts, the result without its puzzle (the parent has the records and their puzzles)."""
-        return [None if puzzle is None else self._travelling(self.parts(puzzle)) for puzzle in puzzles]
+        """What a worker sends back for a chunk of puzzles or variant puzzles (None: a record that could not be
+        read): each answer's parts, the result without its puzzle (the parent has the records and their puzzles)."""
+        return [None if puzzle is None else self._travelling(self.task(puzzle)) for puzzle in puzzles]
+
+    def task(self, item) -> tuple:
+        """The parts of the answer to a Puzzle or a VariantPuzzle."""
+        return self.parts(item) if isinstance(item, Puzzle) else self.variant_parts(item)
 
     @staticmethod
     def _travelling(parts: tuple) -> tuple:
@@ -107,30 +121,61 @@ class _Answerer:
         """The Answer to one record: 'invalid' when it could not be read."""
         if record.puzzle is None:
             return Answer(record, Result.invalid(record.error))
-        return tuple.__new__(Answer, (record, *self.parts(record.puzzle)))
+        return tuple.__new__(Answer, (record, *self.task(record.variant or record.puzzle)))
 
     def parts(self, puzzle: Puzzle) -> tuple:
-        """(result, rating, explanation, hint, milliseconds) for one puzzle; 'invalid' when it does not fit the
-        variant. One budget per puzzle bounds the solving and what else is asked for: when it runs out during
-        the rating or explanation, the status is 'timeout' and the solution is still given."""
+        """(result, rating, explanation, hint, milliseconds, setter report) for one puzzle; 'invalid' when it does
+        not fit the variant. One budget per puzzle bounds the solving and what else is asked for."""
         started = perf_counter()
-        solve = self.solvers.get(puzzle.shape)
-        if solve is None:
-            solve = self.solvers[puzzle.shape] = self._solver(puzzle)
-        if isinstance(solve, str):
-            return Result.invalid(solve, puzzle), None, None, None, _since(started)
+        solver = self.solvers.get(puzzle.shape)
+        if solver is None:
+            solver = self.solvers[puzzle.shape] = self._solver(puzzle)
+        if isinstance(solver, str):
+            return Result.invalid(solver, puzzle), None, None, None, _since(started), None
         budget = None if self.budget is None else self.budget.start()
-        result = solve(puzzle, self.options.unique, self.options.count, budget)
-        if not self.extras or result.status == Status.INVALID:
-            return result, None, None, None, _since(started)
+        result = solver.solve(puzzle, self.options.unique, self.options.count, budget)
+        if not (self.extras or self.options.setter) or result.status == Status.INVALID:
+            return result, None, None, None, _since(started), None
+        rules = None if self.options.variant is None else self.options.variant.rules(puzzle.shape)
+        return self._more(solver, puzzle, rules, result, budget, started)
+
+    def variant_parts(self, variant: "VariantPuzzle") -> tuple:
+        """The parts for a setter's puzzle from a link: solved with its own rules on a solver of its own, with
+        the setter's answers; rating, explanation and hint only for rules the techniques know (extra groups)."""
+        started = perf_counter()
         try:
-            extras = _extras(puzzle, self.options.variant, result, self.options, budget)
+            rules = variant.rules
+        except (VariantError, ValueError) as error:
+            return Result.invalid(str(error), variant.puzzle), None, None, None, _since(started), None
+        solver = SudokuSolver(rules, self.options.encoding, self.options.solver)
+        try:
+            budget = None if self.budget is None else self.budget.start()
+            result = solver.solve(variant.puzzle, self.options.unique, self.options.count, budget)
+            if result.status == Status.INVALID:
+                return result, None, None, None, _since(started), None
+            if self.extras and not rules.standard and any(c.kind != "distinct" for c in rules.constraints):
+                kinds = sorted({c.kind for c in rules.constraints if c.kind != "distinct"})
+                error = f"--rate, --explain and --hint know extra groups only, not {', '.join(kinds)}"
+                return result._replace(error=error), None, None, None, _since(started), None
+            return self._more(solver, variant.puzzle, rules, result, budget, started, always=True)
+        finally:
+            solver.close()
+
+    def _more(self, solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, budget: Optional[Budget],
+              started: float, always: bool = False) -> tuple:
+        """Rating, explanation, hint and the setter's answers, as asked (`always`: the setter's answers anyway),
+        within what is left of the puzzle's budget: when it runs out, the status is 'timeout' and the solution is
+        still given."""
+        try:
+            extras = _extras(puzzle, rules, result, self.options, budget) if self.extras else (None, None, None)
+            report = _setter(solver, puzzle, rules or solver.rules, result, self.options, budget) \
+                if always or self.options.setter else None
         except OutOfBudget:
-            return result._replace(status=Status.TIMEOUT), None, None, None, _since(started)
-        return (result, *extras, _since(started))
+            return result._replace(status=Status.TIMEOUT), None, None, None, _since(started), None
+        return (result, *extras, _since(started), report)
 
     def _solver(self, puzzle: Puzzle):
-        """The pooled solve for puzzles of this shape, or why the variant does not fit the shape."""
+        """The pooled solver for puzzles of this shape, or why the variant does not fit the shape."""
         options = self.options
         rules = None
         if options.variant is not None:
@@ -138,17 +183,16 @@ class _Answerer:
                 rules = options.variant.rules(puzzle.shape)
             except VariantError as error:
                 return str(error)
-        return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape)).solve
+        return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape))
 
 
-def _extras(puzzle: Puzzle, variant, result: Result, options: SolveOptions, budget: Optional[Budget]) -> tuple:
+def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget: Optional[Budget]) -> tuple:
     """(rating, explanation, hint) as asked for, within what is left of the puzzle's budget; the solving path is
     walked once for both the rating and the explanation. Uniqueness techniques only when uniqueness is proven."""
     from puzzlesat.sudoku.explainer import Explanation, hint
     from puzzlesat.sudoku.path import solving_path
     from puzzlesat.sudoku.rating import rate
 
-    rules = None if variant is None else variant.rules(puzzle.shape)
     unique = result.unique is True
     rating_wanted = options.rate and result.status == Status.SOLVED
     if budget is None:
@@ -164,6 +208,23 @@ def _extras(puzzle: Puzzle, variant, result: Result, options: SolveOptions, budg
     return rating, explanation, step
 
 
+def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, options: SolveOptions,
+            budget: Optional[Budget]) -> "SetterReport":
+    """A second solution when there is more than one; true candidates and redundancy when asked for."""
+    from puzzlesat.sudoku import setter
+
+    second = candidates = redundancy = None
+    if result.status == Status.MULTIPLE and result.solution is not None:
+        second = setter.second_solution(solver, puzzle, result.solution, budget)
+    if options.true_candidates and result.solution is not None:
+        candidates = setter.true_candidates(solver, puzzle, budget)
+    if options.redundant and result.status == Status.SOLVED and result.unique:
+        redundancy = setter.redundancy(rules, puzzle, result.solution, options.solver, budget)
+        if redundancy is None:
+            raise OutOfBudget("the budget ran out while looking for redundant givens and constraints")
+    return setter.SetterReport(second, candidates, redundancy)
+
+
 def _since(started: float) -> float:
     """Milliseconds since `started` (a perf_counter reading)."""
     return (perf_counter() - started) * 1000
@@ -171,7 +232,7 @@ def _since(started: float) -> float:
 
 def _died(puzzle: Optional[Puzzle], message: str) -> tuple:
     """What stands in for the parts of an answer whose worker process died."""
-    return (Result.invalid(message), None, None, None, 0.0)
+    return (Result.invalid(message), None, None, None, 0.0, None)
 
 
 def answers(
@@ -196,7 +257,7 @@ def answers(
     def puzzles() -> Iterator[Optional[Puzzle]]:
         for record in records:
             held.append(record)
-            yield record.puzzle
+            yield record.variant or record.puzzle
 
     done = ordered_map(answerer.chunk, puzzles(), jobs, executor, chunk_size, on_failure=_died, warm_up=warm_up)
     try:

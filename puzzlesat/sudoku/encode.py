@@ -39,13 +39,19 @@ def clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
         if extended:
             yield from _at_most_one(lits)
     for group in rules.groups:
-        for value in range(1, shape.side + 1):
-            lits = table.of_value(group, value)
-            yield from _at_most_one(lits)
-            if extended and len(group) == shape.side:
-                yield lits
+        yield from group_clauses(group, rules, extended)
     for clause in rules.extra_clauses:
         yield list(clause)
+
+
+def group_clauses(group: Sequence[int], rules: Rules, extended: bool = True) -> Iterator[list]:
+    """No value twice in `group`; extended, and the group as large as the side: every value once."""
+    side, table = rules.shape.side, literals(rules.shape)
+    for value in range(1, side + 1):
+        lits = table.of_value(group, value)
+        yield from _at_most_one(lits)
+        if extended and len(group) == side:
+            yield lits
 
 
 def write_cnf(stream: IO[str], puzzle: Puzzle, rules: Rules, encoding: str = DEFAULT_ENCODING) -> None:

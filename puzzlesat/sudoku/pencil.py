@@ -53,9 +53,12 @@ def marks_line(board: CandidateGrid, alphabet: Sequence[str]) -> str:
 
 def marks_grid(board: CandidateGrid, alphabet: Sequence[str]) -> List[str]:
     """HoDoKu's pencil-mark grid, one string per line: columns as wide as their widest cell, boxes framed."""
-    shape = board.rules.shape
+    return pencil_grid(cell_marks(board, alphabet), board.rules.shape)
+
+
+def pencil_grid(marks: Sequence[str], shape) -> List[str]:
+    """Any per-cell marks (strings) laid out as HoDoKu's pencil-mark grid, one string per line."""
     side, box_rows, box_cols = shape.side, shape.box_rows, shape.box_cols
-    marks = cell_marks(board, alphabet)
     widths = [max(len(marks[row * side + col]) for row in range(side)) for col in range(side)]
     stacks = [range(start, start + box_cols) for start in range(0, side, box_cols)]
     spans = ["-" * (sum(widths[c] + 1 for c in stack) + 1) for stack in stacks]

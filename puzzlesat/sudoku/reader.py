@@ -23,6 +23,8 @@ from math import isqrt
 from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional
 
+from typing import TYPE_CHECKING
+
 from puzzlesat.errors import PuzzleError
 from puzzlesat.streams import Line, read_text_lines
 from puzzlesat.sudoku.alphabets import (
@@ -50,7 +52,11 @@ from puzzlesat.sudoku.lines import (
 
 INPUT_FORMATS = ("auto", "line", "grid", "csv", "jsonl")
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "question", "problem", "board", "givens")
+LINK_STARTS = ("http", "f-puzzles", "sudokupad", "app.crackingthecryptic", "www.", "fpuzzles", "scl", "ctc", "N4Ig")
 READ_SECTIONS = ("puzzle", "puzzles")  # sections of a sectioned file (.sdk) whose grids are puzzles
+if TYPE_CHECKING:
+    from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
+
 _FAST_SIDES = {side * side: (Shape.of_side(side), default_alphabet(side), symbol_table(default_alphabet(side)))
                for side in supported_sides() if 4 < side <= 9}  # cells -> shape, alphabet, symbols of a plain line
 
@@ -64,6 +70,7 @@ class Record:
     text: str
     puzzle: Optional[Puzzle] = None
     error: Optional[str] = None
+    variant: Optional["VariantPuzzle"] = None  # a setter's puzzle read from a link: its rules come with it
 
     @property
     def where(self) -> str:
@@ -228,6 +235,10 @@ class Reader:
                 if self.table.column is None:
                     yield from self._table_line(line)
                 return
+        if _maybe_link(text) and self.format != "jsonl":
+            yield from self._close()
+            yield self._link(line, text)
+            return
         if text[0] == "{" or self.format == "jsonl":
             yield from self._close()
             yield self._json(line, text)
@@ -437,14 +448,39 @@ class Reader:
             data = json.loads(text)
         except ValueError as error:
             return Record(line.source, line.number, text, error=f"not a JSON record ({error})")
+        if isinstance(data, dict) and "grid" in data and "size" in data:
+            return self._link(line, text)  # an f-puzzles puzzle on one line
         value = data.get("puzzle") if isinstance(data, dict) else None
         if not isinstance(value, str):
             return Record(line.source, line.number, text, error='JSON record without a "puzzle" string')
+        if _maybe_link(value):
+            return self._link(line, value.strip())
         whole = whole_puzzle(value.strip(), self.size)
         if whole is None:
             return Record(line.source, line.number, value, error=f'"puzzle" holds {_size_message(len(plain_cells(value)))}')
         whole.text = whole.text or value.strip()
         return self._whole_record(line, whole)
+
+
+    @staticmethod
+    def _link(line: Line, text: str) -> Record:
+        """A setter's puzzle: an f-puzzles or SudokuPad link, payload or f-puzzles JSON."""
+        from puzzlesat.sudoku.links import read_link
+
+        try:
+            variant = read_link(text)
+        except PuzzleError as error:
+            return Record(line.source, line.number, text, error=str(error))
+        return Record(line.source, line.number, text, variant.puzzle, variant=variant)
+
+
+def _maybe_link(text: str) -> bool:
+    """True when a line may hold a link or payload for puzzlesat.sudoku.links (imported only then)."""
+    if not text.startswith(LINK_STARTS) and "f-puzzles.com" not in text and "sudokupad" not in text:
+        return False
+    from puzzlesat.sudoku.links import looks_like_link
+
+    return looks_like_link(text)
 
 
 def _side_of(whole: Cells) -> int:

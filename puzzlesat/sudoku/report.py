@@ -63,8 +63,53 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
         data["hint"] = answer.hint.as_dict(record.puzzle) if answer.hint is not None else None
     if options.candidates and record.puzzle is not None:
         data["candidates"] = candidates_line(answer, options)
+    if record.variant is not None:
+        data.update(variant_fields(answer))
+    if answer.setter is not None:
+        data.update(setter_fields(answer, options))
     data["time_ms"] = round(answer.milliseconds, 3)
     return data
+
+
+def variant_fields(answer: "Answer") -> dict:
+    """What a setter's puzzle from a link brings: title, author, its constraints by kind, what was not read,
+    and whether the solution it states is the one found."""
+    from collections import Counter
+
+    variant, solution = answer.record.variant, answer.result.solution
+    data = {"title": variant.title, "author": variant.author,
+            "constraints": dict(Counter(constraint.kind for constraint in variant.constraints)),
+            "irregular_regions": variant.regions is not None,
+            "unknown": list(variant.unknown), "ignored": list(variant.ignored)}
+    if variant.solution is not None:
+        data["stated_solution"] = variant.puzzle.format_values(variant.solution)
+        data["matches_stated"] = None if solution is None else tuple(solution) == tuple(variant.solution)
+    return data
+
+
+def setter_fields(answer: "Answer", options: "SolveOptions") -> dict:
+    """The setter's answers: a second solution and where it differs, true candidates, redundant givens and
+    constraints."""
+    report, puzzle, result = answer.setter, answer.record.puzzle, answer.result
+    shape = puzzle.shape
+    data: dict = {}
+    if report.second is not None:
+        data["second_solution"] = puzzle.format_values(report.second)
+        data["differences"] = [shape.cell_name(cell) for cell in report.differences(result.solution)]
+    if options.true_candidates:
+        data["true_candidates"] = None if report.candidates is None else [
+            _symbols(puzzle, mask) for mask in report.candidates]
+    if options.redundant:
+        found = report.redundancy
+        data["redundant_givens"] = None if found is None else [shape.cell_name(cell) for cell in found.givens]
+        data["redundant_constraints"] = None if found is None else list(found.constraints)
+    return data
+
+
+def _symbols(puzzle, mask: int) -> str:
+    """A cell's candidates in the puzzle's alphabet: '1389' (numbers apart by commas: '1,12,16')."""
+    symbols = [puzzle.alphabet[value - 1] for value in range(1, puzzle.shape.side + 1) if mask >> (value - 1) & 1]
+    return ",".join(symbols) if puzzle.numeric else "".join(symbols)
 
 
 _JSON_LITERALS = {True: "true", False: "false", None: "null"}
@@ -79,14 +124,14 @@ def _quoted(text: str) -> str:
 
 def json_line(answer: "Answer", options: "SolveOptions") -> str:
     """to_json(to_record(...)), byte for byte, built directly for the common record (a plain solve, no error)."""
-    if answer.result.error or not plain(options):
+    if answer.result.error or not plain(options) or answer.record.variant is not None:
         return to_json(to_record(answer, options))
     return plain_json_line(answer)
 
 
 def plain(options: "SolveOptions") -> bool:
     """True when the options ask for nothing but solving: every record without an error is the common one."""
-    return options.count is None and not options.extras and options.variant is None
+    return options.count is None and not options.extras and options.variant is None and not options.setter
 
 
 def plain_json_line(answer: "Answer") -> str:

@@ -129,7 +129,7 @@ class SudokuSolver:
             if len(positives) == puzzle.shape.cells and count is None:
                 positives.sort()
                 values = [self.literals.value_of[lit] for lit in positives]
-                return Result(Status.SOLVED, self._checked(puzzle, values), unique=True, puzzle=puzzle)
+                return Result(Status.SOLVED, self.checked(puzzle, values), unique=True, puzzle=puzzle)
             fixed = set(positives)
         if count is not None:
             return self._count(puzzle, assumptions, fixed, count, budget)
@@ -142,7 +142,7 @@ class SudokuSolver:
         if not found:
             return self._unsat(puzzle, count)
         values = session.values(self.literals.variables)
-        solution = self._checked(puzzle, self.literals.values(values))
+        solution = self.checked(puzzle, self.literals.values(values))
         if assumptions and session.counts_decisions and session.decisions() == decisions:
             return Result(Status.SOLVED, solution, unique=True, puzzle=puzzle)  # propagation alone: unique
         if not unique:
@@ -195,7 +195,7 @@ class SudokuSolver:
             return Result.invalid(violation, puzzle)
         return Result(Status.UNSAT, unique=False, solutions=0 if count else None, puzzle=puzzle)
 
-    def _checked(self, puzzle: Puzzle, values: list) -> tuple:
+    def checked(self, puzzle: Puzzle, values: list) -> tuple:
         """The values as a tuple, verified against the rules and givens."""
         values = tuple(values)
         if not (is_solution(puzzle, values, self.rules.groups) if self._standard else self.rules.is_solution(puzzle, values)):
@@ -212,7 +212,7 @@ class SudokuSolver:
 
         try:
             for values in self.session.models(assumptions, self.literals.variables, limit, budget, blocking):
-                solution = self._checked(puzzle, self.literals.values(values))
+                solution = self.checked(puzzle, self.literals.values(values))
                 first = first or solution
                 found += 1
         except OutOfBudget:
