@@ -30,9 +30,10 @@ class Distinct(Constraint):
 
 
 def diagonals(side: int, which: str = "both") -> tuple:
-    """The main diagonal ('diagonal-': top left to bottom right) and the anti-diagonal ('diagonal+')."""
-    main = Distinct(tuple(i * side + i for i in range(side)), "diagonal-")
-    anti = Distinct(tuple((side - 1 - i) * side + i for i in range(side)), "diagonal+")
+    """The main diagonal ('diagonal 1', f-puzzles' diagonal-: top left to bottom right) and the anti-diagonal
+    ('diagonal 2', f-puzzles' diagonal+: bottom left to top right); `which` is 'both', '-' or '+'."""
+    main = Distinct(tuple(i * side + i for i in range(side)), "diagonal 1")
+    anti = Distinct(tuple(i * side + (side - 1 - i) for i in range(side)), "diagonal 2")
     return {"both": (main, anti), "-": (main,), "+": (anti,)}[which]
 
 
