@@ -1,0 +1,414 @@
+"""f-puzzles' puzzle JSON (what its ?load= links carry, lz-string compressed) read into a VariantPuzzle.
+
+The keys are f-puzzles' own ("killercage", "littlekillersum", "diagonal+" ...) and those Rangsk's
+Fpuzzles-NewConstraints script adds ("renban", "whispers" with the gap as "value", "regionsumline",
+"zipperline", "entropicline", "slowthermometer", "xsum", "skyscraper"). Cells are named "R1C1" (1-based); clues
+beside the grid use row or column 0 or size+1. Keys that carry a rule this reader does not know are listed in
+`unknown`; drawn elements (line, circle, rectangle, text, cage) in `ignored`, except those the NewConstraints
+script draws for a constraint this puzzle also states under its own key (marked "fromConstraint").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Callable, Optional
+
+from puzzlesat.errors import VariantError
+from puzzlesat.sudoku.grid import Puzzle
+from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, groups_module,
+                                           make, negatives, outside_line, ray, shape_of, whisper_gap)
+from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
+
+CELL = re.compile(r"^\s*R(\d+)C(\d+)\s*$", re.IGNORECASE)
+META = re.compile(r"^([a-z]+):\s*(.+)$", re.DOTALL)
+DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
+# Keys that hold no constraint: the grid, its texts, and settings of f-puzzles' own solver and editor.
+PLAIN_KEYS = {"size", "grid", "title", "author", "ruleset", "solution", "disabledlogic", "truecandidatesoptions",
+              "negative", "metadata", "highlightConflicts", "version"}
+DRAWN_KEYS = ("line", "rectangle", "circle", "text", "cage")
+
+
+class _Reader:
+    """One f-puzzles puzzle being read: its side, cell names and what was left out."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        self.side = _size(data)
+        self.shape = shape_of(self.side, "f-puzzles")
+        self.ignored: list = []
+
+    def cell(self, name) -> int:
+        """The index of an 'R3C5' cell inside the grid."""
+        row, col = self.place(name)
+        if not (0 <= row < self.side and 0 <= col < self.side):
+            raise VariantError(f"f-puzzles cell {name!r} lies outside the {self.side}x{self.side} grid")
+        return row * self.side + col
+
+    def place(self, name) -> tuple:
+        """0-based (row, column) of an 'R3C5' name, which may lie beside the grid (row or column -1 or side)."""
+        match = CELL.match(str(name))
+        if not match:
+            raise VariantError(f"f-puzzles cell {name!r} is not a cell name like R1C1")
+        return int(match.group(1)) - 1, int(match.group(2)) - 1
+
+    def cells(self, names) -> tuple:
+        """Indexes of a list of cell names, in order."""
+        if not isinstance(names, list):
+            raise VariantError(f"f-puzzles cells {names!r} are not a list of cell names")
+        return tuple(self.cell(name) for name in names)
+
+    def lines(self, entry: dict) -> list:
+        """The lines of an entry ({"lines": [[cell names], ...]}) as tuples of cells."""
+        return [self.cells(line) for line in entry.get("lines") or [] if line]
+
+
+def read_fpuzzles(data: dict) -> VariantPuzzle:
+    """A VariantPuzzle from f-puzzles' JSON (already decompressed and parsed)."""
+    if not isinstance(data, dict) or "grid" not in data:
+        raise VariantError("not an f-puzzles puzzle (no \"grid\")")
+    reader = _Reader(data)
+    shape, side = reader.shape, reader.side
+    regions = _regions(reader)
+    constraints, unknown = [], []
+    for key, value in data.items():
+        if key in PLAIN_KEYS or key in DRAWN_KEYS or not value:
+            continue
+        if key in FLAGS:
+            constraints.extend(FLAGS[key](reader, regions))
+        elif key in HANDLERS:
+            constraints.extend(_entries(reader, key, value))
+        else:
+            unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
+    unknown.extend(f"negative {name}" for name in _negative_names(data) if name not in NEGATIVE_KEYS)
+    constraints.extend(_negatives(reader))
+    meta = _meta_cages(data)
+    reader.ignored.extend(_drawn(reader, _paths(constraints)))
+    return VariantPuzzle(
+        puzzle=Puzzle(shape, _givens(reader)), constraints=tuple(constraints), regions=regions,
+        title=str(data.get("title") or meta.get("title", "")), author=str(data.get("author") or meta.get("author", "")),
+        rules_text=str(data.get("ruleset") or meta.get("rules", "")),
+        solution=checked_solution(_solution(data, meta), side), unknown=tuple(unknown), ignored=tuple(reader.ignored))
+
+
+def _entries(reader: _Reader, key: str, value) -> list:
+    """The constraints of every entry under a key."""
+    if not isinstance(value, list) or not all(isinstance(entry, dict) for entry in value):
+        raise VariantError(f"f-puzzles {key!r} is not a list of entries")
+    return [constraint for entry in value for constraint in HANDLERS[key](reader, entry)]
+
+
+def _size(data: dict) -> int:
+    """The grid's side: "size", checked against the grid's rows."""
+    grid = data.get("grid")
+    if not isinstance(grid, list) or not grid or not all(isinstance(row, list) for row in grid):
+        raise VariantError("f-puzzles \"grid\" is not a list of rows")
+    try:
+        side = int(data.get("size", len(grid)))
+    except (TypeError, ValueError):
+        raise VariantError(f"f-puzzles \"size\" {data.get('size')!r} is not a number") from None
+    if len(grid) != side or any(len(row) != side for row in grid):
+        raise VariantError(f"f-puzzles grid is not {side}x{side} as its \"size\" says")
+    return side
+
+
+def _givens(reader: _Reader) -> tuple:
+    """Every cell's given digit (0 for none); non-given digits (a solver's entries) are not givens."""
+    side, values = reader.side, []
+    for row in reader.data["grid"]:
+        for cell in row:
+            value = _int(cell.get("value")) if isinstance(cell, dict) and cell.get("given") else 0
+            if value is None or not 0 <= value <= side:
+                raise VariantError(f"f-puzzles given {cell.get('value')!r} is not a digit 1-{side}")
+            values.append(value)
+    return tuple(values)
+
+
+def _regions(reader: _Reader) -> Optional[tuple]:
+    """The regions from the cells' "region" fields (missing: f-puzzles' default box), None when they are the
+    boxes; cells in no region (region null) are not supported."""
+    side, box_rows, box_cols = reader.side, reader.shape.box_rows, reader.shape.box_cols
+    members: dict = {}
+    for row, cells in enumerate(reader.data["grid"]):
+        for col, cell in enumerate(cells):
+            cell = cell if isinstance(cell, dict) else {}
+            if "region" in cell:
+                region = cell["region"]
+                if region is None:
+                    raise VariantError(f"f-puzzles cell R{row + 1}C{col + 1} belongs to no region; "
+                                       "puzzlesat needs every cell in a region")
+            else:
+                region = row // box_rows * box_rows + col // box_cols
+            members.setdefault(str(region), []).append(row * side + col)
+    return checked_regions(reader.shape, members.values(), "f-puzzles")
+
+
+def _solution(data: dict, meta: dict) -> list:
+    """The stated solution's digits (a list, or a string of digits or of comma-separated numbers)."""
+    solution = data.get("solution") or meta.get("solution") or []
+    if isinstance(solution, str):
+        solution = solution.split(",") if "," in solution else list(solution)
+    return solution if isinstance(solution, list) else []
+
+
+def _meta_cages(data: dict) -> dict:
+    """Title, author, rules or solution that SudokuPad-style metadata cages carry ("title: ...", no cells)."""
+    meta = {}
+    for cage in data.get("cage") or []:
+        if isinstance(cage, dict) and not cage.get("cells"):
+            match = META.match(str(cage.get("value", "")))
+            if match:
+                meta.setdefault(match.group(1), match.group(2).strip())
+    extra = data.get("metadata")
+    if isinstance(extra, dict):
+        for key, value in extra.items():
+            meta.setdefault(key, value)
+    return meta
+
+
+def _paths(constraints: list) -> set:
+    """The cells of every constraint read, both ways round (a drawn line along them repeats it)."""
+    paths = set()
+    for constraint in constraints:
+        cells = tuple(getattr(constraint, "cells", ()) or ())
+        paths.update((cells, cells[::-1]))
+    return paths
+
+
+def _drawn(reader: _Reader, paths: set) -> list:
+    """Short messages for the drawn elements: '2 lines', 'text "A" at R1C1', each counted by kind; lines that
+    retrace a constraint read, and drawings made for a constraint, are left out."""
+    data = reader.data
+    messages, counts = [], Counter()
+    for key in DRAWN_KEYS:
+        for element in data.get(key) or []:
+            if not isinstance(element, dict) or _drawing_of_constraint(element, data):
+                continue
+            if key == "line" and _retraces(reader, element, paths):
+                continue
+            if key == "cage" and not element.get("cells"):
+                continue  # a metadata cage, read above
+            if key == "text":
+                where = (element.get("cells") or ["?"])[0]
+                messages.append(f"text {str(element.get('value', '')).strip()!r} at {where}")
+            else:
+                counts[key] += 1
+    names = {"line": "line", "rectangle": "rectangle", "circle": "circle", "cage": "cage without a rule"}
+    return [count_message(counts[key], names[key], "cages without a rule" if key == "cage" else None)
+            for key in DRAWN_KEYS if counts[key]] + messages
+
+
+def _retraces(reader: _Reader, element: dict, paths: set) -> bool:
+    """True when every line of a drawn line element runs along the cells of a constraint read."""
+    try:
+        return all(line in paths for line in reader.lines(element))
+    except VariantError:
+        return False
+
+
+def _drawing_of_constraint(element: dict, data: dict) -> bool:
+    """True for a drawing the NewConstraints script adds for a constraint the puzzle states under its own key
+    (marked "fromConstraint", or "isNewConstraint" in its older versions)."""
+    if element.get("isNewConstraint"):
+        return any(data.get(key) for key in ("renban", "whispers", "slowthermometer", "entropicline"))
+    origin = element.get("fromConstraint")
+    if not origin:
+        return False
+    key = str(origin).lower().replace(" ", "")
+    if key.endswith("whispers"):
+        return bool(data.get("whispers") or data.get(key))
+    return bool(data.get(key)) or key in ("renban", "entropic") and bool(data.get(key + "line"))
+
+
+def _int(value) -> Optional[int]:
+    """An int from a number or a string of digits; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    text = str(value).strip() if value is not None else ""
+    return int(text) if re.fullmatch(r"-?\d+", text) else None
+
+
+def _killer(reader: _Reader, entry: dict) -> list:
+    """A killer cage, with its total when the value is a number."""
+    return [make("Killer", reader.cells(entry.get("cells")), _int(entry.get("value")))]
+
+
+def _little_killer(reader: _Reader, entry: dict) -> list:
+    """A little killer: the diagonal from the clue beside the grid in the arrow's direction."""
+    total, direction = _int(entry.get("value")), DIRECTIONS.get(str(entry.get("direction", "")).upper())
+    if total is None or direction is None:
+        reader.ignored.append(f"little killer arrow at {entry.get('cell')} without a total or direction")
+        return []
+    cells = ray(*reader.place(entry.get("cell")), *direction, reader.side)
+    if not cells:
+        raise VariantError(f"f-puzzles little killer at {entry.get('cell')} points at no cell of the grid")
+    return [make("LittleKiller", cells, total)]
+
+
+def _outside(name: str) -> Callable:
+    """A handler for a clue beside the grid on the row or column it faces (sandwich, X-sum, skyscraper)."""
+    def handler(reader: _Reader, entry: dict) -> list:
+        value = _int(entry.get("value"))
+        if value is None:
+            reader.ignored.append(f"{name} clue at {entry.get('cell')} without a number")
+            return []
+        cells = outside_line(*reader.place(entry.get("cell")), reader.side)
+        if cells is None:
+            raise VariantError(f"f-puzzles {name} clue at {entry.get('cell')} is not beside a row or column")
+        return [make(name, cells, value)]
+    return handler
+
+
+def _line(name: str, **fields) -> Callable:
+    """A handler making one constraint `name` per line of an entry."""
+    def handler(reader: _Reader, entry: dict) -> list:
+        return [make(name, line, **fields) for line in reader.lines(entry)]
+    return handler
+
+
+def _whispers(dutch: Optional[bool]) -> Callable:
+    """Whispers lines: the gap from "value", else German (or Dutch, for the dutchwhispers key)."""
+    def handler(reader: _Reader, entry: dict) -> list:
+        gap = _int(entry.get("value")) if dutch is None else None
+        gap = gap or whisper_gap(reader.side, bool(dutch))
+        return [make("Whisper", line, gap) for line in reader.lines(entry)]
+    return handler
+
+
+def _arrow(reader: _Reader, entry: dict) -> list:
+    """One Arrow per line of an arrow: the bulb's cells ("cells") and the line's cells after the bulb."""
+    circle = reader.cells(entry.get("cells") or [])
+    arrows = []
+    for line in reader.lines(entry):
+        shaft = tuple(cell for cell in line[1:] if cell not in circle)
+        if shaft:
+            arrows.append(make("Arrow", circle or line[:1], shaft))
+    return arrows
+
+
+def _pair(reader: _Reader, entry: dict) -> tuple:
+    """The two cells of a dot or XV mark."""
+    cells = reader.cells(entry.get("cells"))
+    if len(cells) != 2:
+        raise VariantError(f"f-puzzles mark on {entry.get('cells')} is not between two cells")
+    return cells
+
+
+def _difference(reader: _Reader, entry: dict) -> list:
+    """A white dot (difference 1) or a difference of its value."""
+    value = _int(entry.get("value")) or 1
+    return [make("Kropki", *_pair(reader, entry), "white") if value == 1 else
+            make("Difference", *_pair(reader, entry), value)]
+
+
+def _ratio(reader: _Reader, entry: dict) -> list:
+    """A black dot (ratio 2) or a ratio of its value."""
+    value = _int(entry.get("value")) or 2
+    return [make("Kropki", *_pair(reader, entry), "black") if value == 2 else
+            make("Ratio", *_pair(reader, entry), value)]
+
+
+def _xv(reader: _Reader, entry: dict) -> list:
+    """An X (sum 10) or V (sum 5)."""
+    total = {"X": 10, "V": 5}.get(str(entry.get("value", "")).strip().upper())
+    if total is None:
+        reader.ignored.append(f"XV mark {entry.get('value')!r} on {entry.get('cells')}")
+        return []
+    return [make("XV", *_pair(reader, entry), total)]
+
+
+def _cell(name: str, **fields) -> Callable:
+    """A handler for a one-cell mark ({"cell": "R1C1"})."""
+    def handler(reader: _Reader, entry: dict) -> list:
+        return [make(name, reader.cell(entry.get("cell")), **fields)]
+    return handler
+
+
+def _quadruple(reader: _Reader, entry: dict) -> list:
+    """Digits in a circle on the corner of four cells."""
+    digits = tuple(sorted(value for value in map(_int, entry.get("values") or []) if value is not None))
+    return [make("Quadruple", reader.cells(entry.get("cells")), digits)] if digits else []
+
+
+def _clone(reader: _Reader, entry: dict) -> list:
+    """Two same-shaped sets of cells holding the same digits."""
+    cells, copy = reader.cells(entry.get("cells")), reader.cells(entry.get("cloneCells") or [])
+    if len(cells) != len(copy):
+        raise VariantError(f"f-puzzles clone of {len(cells)} cells has {len(copy)} clone cells")
+    return [make("Clone", cells, copy)]
+
+
+def _extra_region(reader: _Reader, entry: dict) -> list:
+    """An extra region: no digit twice."""
+    return [make("Distinct", reader.cells(entry.get("cells")), "extra region")]
+
+
+def _negatives(reader: _Reader) -> tuple:
+    """The negative constraints: "nonconsecutive" and "ratio" in "negative" (no white / black dot: no such
+    pair; pairs with a dot of either colour are exempt), "xv" (no X or V: no sum 10 or 5)."""
+    data, side = reader.data, reader.side
+    negative = set(_negative_names(data))
+    kinds = (["white"] if data.get("nonconsecutive") or "difference" in negative else []) + \
+            (["black"] if "ratio" in negative else [])
+    found = []
+    if kinds:
+        found.extend(negatives(side, kinds, _marked(reader, ("difference", "ratio"))))
+    if "xv" in negative:
+        found.extend(negatives(side, ["x", "v"], _marked(reader, ("xv",))))
+    return tuple(found)
+
+
+def _negative_names(data: dict) -> list:
+    """The constraint names in "negative" (a list of names in f-puzzles)."""
+    names = data.get("negative")
+    return [str(name) for name in names] if isinstance(names, list) else []
+
+
+def _marked(reader: _Reader, keys) -> set:
+    """The pairs of cells carrying a mark of any of `keys`."""
+    return {tuple(sorted(_pair(reader, entry))) for key in keys for entry in reader.data.get(key) or []}
+
+
+HANDLERS: dict = {
+    "killercage": _killer,
+    "littlekillersum": _little_killer,
+    "sandwichsum": _outside("Sandwich"),
+    "xsum": _outside("XSum"),
+    "skyscraper": _outside("Skyscraper"),
+    "thermometer": _line("Thermometer"),
+    "slowthermometer": _line("Thermometer", slow=True),
+    "arrow": _arrow,
+    "betweenline": _line("Between"),
+    "whispers": _whispers(None),
+    "germanwhispers": _whispers(False),
+    "dutchwhispers": _whispers(True),
+    "renban": _line("Renban"),
+    "regionsumline": _line("RegionSumLine"),
+    "palindrome": _line("Palindrome"),
+    "zipperline": _line("Zipper"),
+    "entropicline": _line("Entropic"),
+    "difference": _difference,
+    "ratio": _ratio,
+    "xv": _xv,
+    "odd": _cell("Parity", odd=True),
+    "even": _cell("Parity", odd=False),
+    "minimum": _cell("Extremum", maximum=False),
+    "maximum": _cell("Extremum", maximum=True),
+    "quadruple": _quadruple,
+    "clone": _clone,
+    "extraregion": _extra_region,
+}
+
+# True/false keys: the constraints each makes from the reader and the regions (None: the boxes).
+FLAGS: dict = {
+    "diagonal+": lambda reader, regions: groups_module().diagonals(reader.side, "+"),
+    "diagonal-": lambda reader, regions: groups_module().diagonals(reader.side, "-"),
+    "antiking": lambda reader, regions: groups_module().king_pairs(reader.side),
+    "antiknight": lambda reader, regions: groups_module().knight_pairs(reader.side),
+    "nonconsecutive": lambda reader, regions: (),  # read with the negative constraints
+    "disjointgroups": lambda reader, regions: groups_module().disjoint_groups(
+        regions if regions is not None else reader.shape.boxes),
+}
+NEGATIVE_KEYS = ("ratio", "xv", "difference")
