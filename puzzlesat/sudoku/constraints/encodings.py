@@ -11,8 +11,9 @@
 Sums: PySAT's PBEnc would be the natural tool, but it needs pypblib, which has no wheel for our Python and
 builds C++ at install time. `linear` is the classic DP (decision-diagram) encoding instead: one variable per
 reachable partial sum after each term (exactly one true), forward clauses "sum so far p and this digit d give
-p + w*d", and backward supports, so propagation sees which digits can still complete the sum. Partial sums
-that cannot reach the bound are pruned before any variable is made. For Sudoku's small digits the chains stay
+p + w*d", and supports both ways (each digit needs a partial sum before it that it can continue, each
+partial sum a predecessor and a digit), so propagation sees which digits can still complete the sum. Partial
+sums that cannot reach the bound are pruned before any variable is made. For Sudoku's small digits the chains stay
 small (a 9-cell sum has at most 45 values per step).
 """
 
@@ -123,6 +124,10 @@ class Encoder:
                             clauses.append(clause + [here[q]])
                     else:
                         clauses.append(clause)
+            for amount, lit in step:  # each digit needs a partial sum it can continue (empty: none can)
+                supports = [p_lit for p, p_lit in state[-1].items() if p + amount in here]
+                if None not in supports:
+                    clauses.append([*guard, -lit, *supports])
             for q, q_lit in here.items():
                 if q_lit is None:
                     continue
