@@ -10,6 +10,15 @@
 from puzzlesat.sudoku.constraints.base import Constraint, Geometry
 from puzzlesat.sudoku.constraints.encodings import Encoder
 from puzzlesat.sudoku.constraints.groups import Distinct, diagonals, disjoint_groups, king_pairs, knight_pairs, windows
+from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Palindrome, RegionSumLine, Renban, Thermometer,
+                                                Whisper, Zipper)
+from puzzlesat.sudoku.constraints.pairs import XV, Difference, Kropki, Negative, Ratio, orthogonal_pairs
+from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Parity
+from puzzlesat.sudoku.constraints.sums import Arrow, Killer, LittleKiller, Quadruple, Sandwich, Skyscraper, XSum
 
 __all__ = ["Constraint", "Geometry", "Encoder", "Distinct", "diagonals", "disjoint_groups", "king_pairs",
-           "knight_pairs", "windows"]
+           "knight_pairs", "windows",
+           "Killer", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow", "Quadruple",
+           "Thermometer", "Between", "Whisper", "Renban", "RegionSumLine", "Palindrome", "Zipper", "Entropic",
+           "Kropki", "XV", "Difference", "Ratio", "Negative", "orthogonal_pairs",
+           "Parity", "Extremum", "Clone"]

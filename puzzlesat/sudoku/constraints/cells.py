@@ -1,0 +1,77 @@
+"""Rules on single cells and their copies: odd/even cells, maximum/minimum cells, clones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import gt, lt
+from typing import List, Sequence
+
+from puzzlesat.sudoku.constraints.base import Constraint, Geometry
+from puzzlesat.sudoku.constraints.encodings import Clause, Encoder
+
+
+@dataclass(frozen=True)
+class Parity(Constraint):
+    """The cell holds an odd (odd=True) or an even digit: unit clauses removing the other parity's digits."""
+
+    cell: int
+    odd: bool
+
+    @property
+    def kind(self) -> str:
+        return "odd cell" if self.odd else "even cell"
+
+    def footprint(self) -> tuple:
+        return (self.cell,)
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return [[-enc.var(self.cell, d)] for d in enc.digits if d % 2 != self.odd]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return values[self.cell] % 2 == self.odd
+
+
+@dataclass(frozen=True)
+class Extremum(Constraint):
+    """The cell is higher (maximum=True) or lower than every orthogonal neighbour: a support-encoded '>' (or
+    '<') pair with each neighbour, so the neighbours' digits bound the cell's and the other way."""
+
+    cell: int
+    maximum: bool
+
+    @property
+    def kind(self) -> str:
+        return "maximum" if self.maximum else "minimum"
+
+    def footprint(self) -> tuple:
+        return (self.cell,)
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        order = gt if self.maximum else lt
+        return [clause for other in enc.geometry.neighbours(self.cell) for clause in enc.pair(self.cell, other, order)]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        order = gt if self.maximum else lt
+        return all(order(values[self.cell], values[other]) for other in geometry.neighbours(self.cell))
+
+
+@dataclass(frozen=True)
+class Clone(Constraint):
+    """cells[i] and copy[i] hold the same digit: two-way implications per digit (enc.equal)."""
+
+    kind = "clone"
+    cells: tuple
+    copy: tuple
+
+    def __post_init__(self):
+        if len(self.cells) != len(self.copy):
+            raise ValueError(f"a clone needs as many cells as its copy, not {len(self.cells)} and {len(self.copy)}")
+
+    def footprint(self) -> tuple:
+        return self.cells + self.copy
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return [clause for a, b in zip(self.cells, self.copy) for clause in enc.equal(a, b)]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return all(values[a] == values[b] for a, b in zip(self.cells, self.copy))

@@ -1,0 +1,249 @@
+"""Lines: thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines.
+
+A line is the tuple of its cells in drawing order. Relations between neighbouring cells are support-encoded
+pairs (a chain of arc-consistent pairs is globally consistent for the line alone); equal sums go through one
+DP over their difference (enc.linear == 0), which propagates every cell's digits both ways.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from operator import eq, gt, lt
+from typing import Iterator, List, Sequence
+
+from puzzlesat.sudoku.constraints.base import Constraint, Geometry, distinct
+from puzzlesat.sudoku.constraints.encodings import Clause, Encoder
+
+
+def _neighbours(cells: Sequence[int]) -> Iterator[tuple]:
+    """Consecutive cells of a line."""
+    return zip(cells, cells[1:])
+
+
+def _windows(cells: Sequence[int]) -> Iterator[tuple]:
+    """Every three consecutive cells of a line."""
+    return zip(cells, cells[1:], cells[2:])
+
+
+def _same_sums(enc: Encoder, sums: Sequence[Sequence[tuple]]) -> List[Clause]:
+    """Every weighted sum [(weight, cell), ...] equals the first: one DP over each difference (== 0)."""
+    if len(sums) < 2:
+        return []
+    first = list(sums[0])
+    return [clause for other in sums[1:] for clause in enc.linear(first + [(-w, cell) for w, cell in other], "==", 0)]
+
+
+def _mirrored(cells: Sequence[int]) -> list:
+    """The pairs of cells equally far from the centre, outermost first."""
+    return [(cells[i], cells[-1 - i]) for i in range(len(cells) // 2)]
+
+
+@dataclass(frozen=True)
+class Thermometer(Constraint):
+    """Digits strictly increase from the bulb (cells[0]); slow: never decrease. Each neighbouring pair is a
+    support-encoded '<' (or '<='): a chain of arc-consistent pairs is consistent as a whole, so the bounds
+    (cell i of a strict thermometer at least bulb + i) follow by unit propagation."""
+
+    cells: tuple
+    slow: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "slow thermometer" if self.slow else "thermometer"
+
+    def _rises(self, low: int, high: int) -> bool:
+        """The digits of two neighbours, bulb side first, obey the thermometer."""
+        return low <= high if self.slow else low < high
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return [clause for a, b in _neighbours(self.cells) for clause in enc.pair(a, b, self._rises)]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return all(self._rises(values[a], values[b]) for a, b in _neighbours(self.cells))
+
+
+@dataclass(frozen=True)
+class Between(Constraint):
+    """Every interior cell lies strictly between the two end digits. An orientation variable says which end is
+    lower; under it (and under its negation) the ends and each interior cell are support-encoded '<' pairs.
+    Implied clauses that need no orientation (interior digits neither 1 nor side nor an end's digit, ends at
+    least 2 apart) let propagation start before the orientation is known."""
+
+    kind = "between line"
+    cells: tuple
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        first, last, interior = self.cells[0], self.cells[-1], self.cells[1:-1]
+        if not interior:
+            return []
+        rising = enc.new()  # true: the first end holds the lower digit
+        clauses = enc.forbid_pairs(first, last, lambda x, y: abs(x - y) < 2)
+        for a, b in ((first, last), *((first, cell) for cell in interior), *((cell, last) for cell in interior)):
+            clauses += [[-rising, *c] for c in enc.pair(a, b, lt)] + [[rising, *c] for c in enc.pair(a, b, gt)]
+        for cell in interior:
+            clauses += [[-enc.var(cell, 1)], [-enc.var(cell, enc.side)]]
+            clauses += enc.forbid_pairs(first, cell, eq) + enc.forbid_pairs(cell, last, eq)
+        return clauses
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        low, high = sorted((values[self.cells[0]], values[self.cells[-1]]))
+        return all(low < values[cell] < high for cell in self.cells[1:-1])
+
+
+@dataclass(frozen=True)
+class Whisper(Constraint):
+    """Neighbours on the line differ by at least `gap` (German whispers 5, Dutch 4 on a 9x9). Each neighbouring
+    pair is support-encoded, so a cell loses every digit with no partner far enough away on either side."""
+
+    kind = "whisper"
+    cells: tuple
+    gap: int
+
+    def _apart(self, x: int, y: int) -> bool:
+        """Two digits far enough apart."""
+        return abs(x - y) >= self.gap
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return [clause for a, b in _neighbours(self.cells) for clause in enc.pair(a, b, self._apart)]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return all(self._apart(values[a], values[b]) for a, b in _neighbours(self.cells))
+
+
+@dataclass(frozen=True)
+class Renban(Constraint):
+    """Distinct digits forming a run of consecutive digits, in any order. Distinct is a group; every two cells
+    differ by less than the length (binary clauses, which with distinctness already force a run); and one
+    selector per possible lowest digit m, exactly one true, puts every cell in m..m+length-1 and every digit
+    of that run on some cell, so a placed digit narrows the runs and a run's missing digit finds its cell."""
+
+    kind = "renban"
+    cells: tuple
+
+    def groups(self) -> tuple:
+        return (self.cells,)
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        length = len(self.cells)
+        clauses = [clause for i, a in enumerate(self.cells) for b in self.cells[i + 1:]
+                   for clause in enc.forbid_pairs(a, b, lambda x, y: abs(x - y) >= length)]
+        starts = {m: enc.new() for m in range(1, enc.side - length + 2)}
+        clauses += enc.cardinality(list(starts.values()), 1, "==")
+        for m, start in starts.items():
+            run = range(m, m + length)
+            clauses += [[-start, *(enc.var(cell, d) for d in run)] for cell in self.cells]
+            clauses += [[-start, *(enc.var(cell, d) for cell in self.cells)] for d in run]
+        for cell in self.cells:
+            for d in enc.digits:
+                clauses.append([-enc.var(cell, d), *(start for m, start in starts.items() if m <= d < m + length)])
+        return clauses
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        digits = [values[cell] for cell in self.cells]
+        return distinct(values, self.cells) and max(digits) - min(digits) == len(digits) - 1
+
+
+def _segments(cells: Sequence[int], geometry: Geometry) -> list:
+    """The line cut where it crosses from one region into another (a region entered again: a new segment)."""
+    segments: list = []
+    for i, cell in enumerate(cells):
+        if i and geometry.region_of[cell] == geometry.region_of[cells[i - 1]]:
+            segments[-1].append(cell)
+        else:
+            segments.append([cell])
+    return segments
+
+
+@dataclass(frozen=True)
+class RegionSumLine(Constraint):
+    """The line's segments, cut where it crosses a region border, all have the same sum. Each segment's sum
+    equals the first one's through one DP over their difference (enc.linear == 0), which propagates digits
+    both ways between the two segments."""
+
+    kind = "region-sum line"
+    cells: tuple
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        segments = _segments(self.cells, enc.geometry)
+        return _same_sums(enc, [[(1, cell) for cell in segment] for segment in segments])
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        sums = {sum(values[cell] for cell in segment) for segment in _segments(self.cells, geometry)}
+        return len(sums) <= 1
+
+
+@dataclass(frozen=True)
+class Palindrome(Constraint):
+    """The line reads the same both ways: cells equally far from the centre hold the same digit (two-way
+    implications per digit)."""
+
+    kind = "palindrome"
+    cells: tuple
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return [clause for a, b in _mirrored(self.cells) for clause in enc.equal(a, b)]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        digits = [values[cell] for cell in self.cells]
+        return digits == digits[::-1]
+
+
+@dataclass(frozen=True)
+class Zipper(Constraint):
+    """Cells equally far from the centre sum to the same total; with an odd length that total is the centre
+    cell's digit. Each pair's sum equals the first pair's (or the centre's) through one DP over the
+    difference (enc.linear == 0)."""
+
+    kind = "zipper line"
+    cells: tuple
+
+    def _sums(self) -> list:
+        """The terms of the sums that must agree: the centre (odd length) and each mirrored pair."""
+        centre = [[(1, self.cells[len(self.cells) // 2])]] if len(self.cells) % 2 else []
+        return centre + [[(1, a), (1, b)] for a, b in _mirrored(self.cells)]
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return _same_sums(enc, self._sums())
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return len({sum(w * values[cell] for w, cell in terms) for terms in self._sums()}) <= 1
+
+
+@dataclass(frozen=True)
+class Entropic(Constraint):
+    """Every three consecutive cells hold one low, one middle and one high digit (the digits 1..side cut into
+    three equal bands). One band variable per cell and band, exactly one per cell, tied to the cell's digits;
+    within each window of three no band twice (binary clauses) and every band once (ternary), so a cell known
+    to be in a band clears that band from its window."""
+
+    kind = "entropic line"
+    cells: tuple
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        if enc.side % 3:
+            raise ValueError(f"an entropic line needs a side divisible by 3, not {enc.side}")
+        bands = {cell: [enc.new() for _ in range(3)] for cell in self.cells}
+        clauses = [clause for cell, own in bands.items() for clause in _band_clauses(enc, cell, own)]
+        for window in _windows(self.cells):
+            for k in range(3):
+                clauses.append([bands[cell][k] for cell in window])
+                clauses += [[-bands[a][k], -bands[b][k]] for a, b in combinations(window, 2)]
+        return clauses
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        width = geometry.side // 3
+        return all(sorted((values[cell] - 1) // width for cell in window) == [0, 1, 2]
+                   for window in _windows(self.cells))
+
+
+def _band_clauses(enc: Encoder, cell: int, bands: Sequence[int]) -> List[Clause]:
+    """The cell's three band literals (low, middle, high): at least one, and each true exactly when the cell
+    holds one of its band's digits."""
+    width = enc.side // 3
+    clauses = [list(bands)]
+    for k, band in enumerate(bands):
+        digits = [enc.var(cell, d) for d in range(k * width + 1, (k + 1) * width + 1)]
+        clauses.append([-band, *digits])
+        clauses += [[-digit, band] for digit in digits]
+    return clauses

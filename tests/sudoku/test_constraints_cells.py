@@ -1,0 +1,73 @@
+"""Odd/even cells, maximum/minimum cells and clones: every encoding counted against brute force on 4x4 grids."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from constraint_brute import brute_count, sat_count
+from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Parity
+from puzzlesat.sudoku.grid import Shape
+from puzzlesat.sudoku.rules import constrained_rules
+
+FOUR = Shape.of_side(4)
+GRIDS_4X4 = 288
+
+
+def check(constraints, givens=None) -> int:
+    """The SAT count equals the brute-force count on a 4x4; returns it."""
+    expected = brute_count(FOUR, constraints, givens)
+    assert sat_count(FOUR, constraints, givens) == expected
+    return expected
+
+
+@pytest.mark.parametrize("constraint", [
+    Parity(0, True),
+    Parity(9, False),
+    Extremum(5, True),  # four neighbours
+    Extremum(0, False),  # a corner: two
+    Extremum(7, True),  # an edge: three
+    Clone((0, 1), (10, 11)),
+    Clone((0, 4), (7, 11)),
+], ids=repr)
+def test_each_cell_constraint_counts_as_brute_force(constraint):
+    assert 0 < check([constraint]) < GRIDS_4X4
+
+
+@pytest.mark.parametrize("constraints", [
+    [Parity(0, True), Parity(1, True), Parity(2, True)],  # three odd digits in a row of 1-4
+    [Extremum(5, True), Extremum(6, True)],  # neighbours both higher than each other
+    [Clone((0,), (5,))],  # one box
+    [Clone((0, 10), (10, 15))],  # r1c1 = r3c3 = r4c4, and r3c3, r4c4 share a box
+], ids=repr)
+def test_impossible_cell_constraints_have_no_solution(constraints):
+    assert check(constraints) == 0
+
+
+def test_kinds_and_labels():
+    geometry = constrained_rules(FOUR).geometry
+    assert Parity(0, True).label(geometry) == "odd cell r1c1"
+    assert Parity(5, False).label(geometry) == "even cell r2c2"
+    assert Extremum(5, True).kind == "maximum" and Extremum(5, False).kind == "minimum"
+    assert Clone((0, 1), (10, 11)).label(geometry) == "clone r1c1-r3c4"
+
+
+def test_a_clone_needs_as_many_cells_as_its_copy():
+    with pytest.raises(ValueError):
+        Clone((0, 1), (10,))
+
+
+# ---- random cells -------------------------------------------------------------------------------------------
+
+cells_4x4 = st.integers(0, 15)
+clones = st.lists(cells_4x4, min_size=2, max_size=6, unique=True).map(
+    lambda cells: Clone(tuple(cells[:len(cells) // 2]), tuple(cells[len(cells) // 2:2 * (len(cells) // 2)])))
+random_cells = st.one_of(st.builds(Parity, cells_4x4, st.booleans()), st.builds(Extremum, cells_4x4, st.booleans()),
+                         clones)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(random_cells, min_size=1, max_size=3))
+def test_random_cell_constraints_count_as_brute_force(constraints):
+    check(constraints)
