@@ -71,3 +71,10 @@ random_cells = st.one_of(st.builds(Parity, cells_4x4, st.booleans()), st.builds(
 @given(st.lists(random_cells, min_size=1, max_size=3))
 def test_random_cell_constraints_count_as_brute_force(constraints):
     check(constraints)
+
+
+def test_extremum_exempt_neighbours_are_not_compared():
+    shape = Shape.of_side(4)
+    together = (Extremum(5, True, exempt=(6,)), Extremum(6, True, exempt=(5,)))
+    assert sat_count(shape, together) == brute_count(shape, together) > 0
+    assert sat_count(shape, (Extremum(5, True), Extremum(6, True))) == 0  # without the exemption: impossible

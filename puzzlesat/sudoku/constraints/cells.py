@@ -33,11 +33,13 @@ class Parity(Constraint):
 
 @dataclass(frozen=True)
 class Extremum(Constraint):
-    """The cell is higher (maximum=True) or lower than every orthogonal neighbour: a support-encoded '>' (or
-    '<') pair with each neighbour, so the neighbours' digits bound the cell's and the other way."""
+    """The cell is higher (maximum=True) or lower than every orthogonal neighbour but those `exempt` (f-puzzles
+    and Fortress Sudoku compare a min/max cell only with neighbours that are no min/max cells themselves): a
+    support-encoded '>' (or '<') pair with each, so the neighbours' digits bound the cell's and the other way."""
 
     cell: int
     maximum: bool
+    exempt: tuple = ()
 
     @property
     def kind(self) -> str:
@@ -48,11 +50,15 @@ class Extremum(Constraint):
 
     def clauses(self, enc: Encoder) -> List[Clause]:
         order = gt if self.maximum else lt
-        return [clause for other in enc.geometry.neighbours(self.cell) for clause in enc.pair(self.cell, other, order)]
+        return [clause for other in self.compared(enc.geometry) for clause in enc.pair(self.cell, other, order)]
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         order = gt if self.maximum else lt
-        return all(order(values[self.cell], values[other]) for other in geometry.neighbours(self.cell))
+        return all(order(values[self.cell], values[other]) for other in self.compared(geometry))
+
+    def compared(self, geometry: Geometry) -> tuple:
+        """The neighbours the cell must beat."""
+        return tuple(other for other in geometry.neighbours(self.cell) if other not in self.exempt)
 
 
 @dataclass(frozen=True)

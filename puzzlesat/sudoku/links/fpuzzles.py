@@ -10,11 +10,14 @@ script draws for a constraint this puzzle also states under its own key (marked 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from collections import Counter
 from typing import Callable, Optional
 
 from puzzlesat.errors import VariantError
+from puzzlesat.sudoku.constraints.base import Geometry
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, groups_module,
                                            make, negatives, outside_line, ray, shape_of, whisper_gap)
@@ -82,6 +85,7 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
             unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
     unknown.extend(f"negative {name}" for name in _negative_names(data) if name not in NEGATIVE_KEYS)
     constraints.extend(_negatives(reader))
+    constraints = _extremes_apart(constraints, reader.shape)
     meta = _meta_cages(data)
     reader.ignored.extend(_drawn(reader, _paths(constraints)))
     return VariantPuzzle(
@@ -317,6 +321,16 @@ def _xv(reader: _Reader, entry: dict) -> list:
         reader.ignored.append(f"XV mark {entry.get('value')!r} on {entry.get('cells')}")
         return []
     return [make("XV", *_pair(reader, entry), total)]
+
+
+def _extremes_apart(constraints: list, shape) -> list:
+    """Min/max cells as f-puzzles means them: compared only with neighbours that are no min/max cells."""
+    marked = {c.cell for c in constraints if c.kind in ("minimum", "maximum")}
+    if len(marked) < 2:
+        return constraints
+    geometry = Geometry(shape)
+    return [replace(c, exempt=tuple(n for n in geometry.neighbours(c.cell) if n in marked))
+            if c.kind in ("minimum", "maximum") else c for c in constraints]
 
 
 def _cell(name: str, **fields) -> Callable:
