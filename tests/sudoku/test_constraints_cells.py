@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from constraint_brute import brute_count, sat_count
-from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Parity
+from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Indexer, Parity
+from puzzlesat.sudoku.constraints.base import Geometry
 from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.rules import constrained_rules
 
@@ -78,3 +79,22 @@ def test_extremum_exempt_neighbours_are_not_compared():
     together = (Extremum(5, True, exempt=(6,)), Extremum(6, True, exempt=(5,)))
     assert sat_count(shape, together) == brute_count(shape, together) > 0
     assert sat_count(shape, (Extremum(5, True), Extremum(6, True))) == 0  # without the exemption: impossible
+
+
+def test_indexers_against_brute_force():
+    shape = Shape.of_side(4)
+    for axis in ("column", "row", "box"):
+        for cells in ((0,), (0, 4), (5, 10, 15)):
+            constraint = (Indexer(cells, axis),)
+            count = brute_count(shape, constraint)
+            assert sat_count(shape, constraint) == count, (axis, cells)
+            assert 0 <= count < 288
+
+
+def test_indexer_reads_as_the_one_five_nine_rule():
+    shape = Shape.of_side(4)
+    grid = (1, 3, 4, 2, 4, 2, 1, 3, 3, 1, 2, 4, 2, 4, 3, 1)
+    geometry = Geometry(shape)
+    assert Indexer((0,), "column").holds(grid, geometry)  # r1c1 = 1: the 1 of row 1 stands in column 1
+    assert not Indexer((1,), "column").holds(grid, geometry)  # r1c2 = 3, but r1c3 is 4, not 2
+    assert Indexer((2,), "row").holds(grid, geometry) is (grid[3 * 4 + 2] == 1)  # r1c3 = 4: r4c3 should be 1

@@ -4,7 +4,7 @@
   sums    killer cages, little killers, sandwiches, X-sums, skyscrapers, arrows, quadruples
   lines   thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines
   pairs   Kropki dots, XV, differences and ratios between two cells, and their negative constraints
-  cells   odd/even, min/max cells, clones
+  cells   odd/even, min/max cells, clones, indexer cells (the 1-5-9 rule)
 """
 
 from puzzlesat.sudoku.constraints.base import Constraint, Geometry
@@ -13,7 +13,7 @@ from puzzlesat.sudoku.constraints.groups import Distinct, diagonals, disjoint_gr
 from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Palindrome, RegionSumLine, Renban, Thermometer,
                                                 Whisper, Zipper)
 from puzzlesat.sudoku.constraints.pairs import XV, Difference, Kropki, Negative, Ratio, orthogonal_pairs
-from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Parity
+from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Indexer, Parity
 from puzzlesat.sudoku.constraints.sums import Arrow, Killer, LittleKiller, Quadruple, Sandwich, Skyscraper, XSum
 
 __all__ = ["Constraint", "Geometry", "Encoder", "Distinct", "diagonals", "disjoint_groups", "king_pairs",
@@ -21,4 +21,4 @@ __all__ = ["Constraint", "Geometry", "Encoder", "Distinct", "diagonals", "disjoi
            "Killer", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow", "Quadruple",
            "Thermometer", "Between", "Whisper", "Renban", "RegionSumLine", "Palindrome", "Zipper", "Entropic",
            "Kropki", "XV", "Difference", "Ratio", "Negative", "orthogonal_pairs",
-           "Parity", "Extremum", "Clone"]
+           "Parity", "Extremum", "Clone", "Indexer"]

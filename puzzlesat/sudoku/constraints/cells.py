@@ -1,4 +1,4 @@
-"""Rules on single cells and their copies: odd/even cells, maximum/minimum cells, clones."""
+"""Rules on single cells and their copies: odd/even cells, maximum/minimum cells, clones, indexer cells."""
 
 from __future__ import annotations
 
@@ -81,3 +81,49 @@ class Clone(Constraint):
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         return all(values[a] == values[b] for a, b in zip(self.cells, self.copy))
+
+
+@dataclass(frozen=True)
+class Indexer(Constraint):
+    """Indexer cells (the 1-5-9 rule): a digit X in an indexer cell says where, along its row ('column'
+    indexer), column ('row' indexer) or region ('box' indexer), the digit of the cell's own position stands:
+    column indexer r3c5 = 7 means r3c7 = 5. Encoded as two-way implications x(cell, X) <-> x(target, position)
+    for every X, so both directions propagate."""
+
+    cells: tuple
+    axis: str  # 'column', 'row' or 'box'
+
+    def __post_init__(self):
+        if self.axis not in ("column", "row", "box"):
+            raise ValueError(f"unknown indexer axis {self.axis!r}: column, row or box")
+
+    @property
+    def kind(self) -> str:
+        return f"{self.axis} indexer"
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        clauses = []
+        for cell in self.cells:
+            line, position = self._line(cell, enc.geometry)
+            for digit in enc.digits:
+                a, b = enc.var(cell, digit), enc.var(line[digit - 1], position)
+                clauses += [[-a, b], [-b, a]]
+        return clauses
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        for cell in self.cells:
+            line, position = self._line(cell, geometry)
+            if values[line[values[cell] - 1]] != position:
+                return False
+        return True
+
+    def _line(self, cell: int, geometry: Geometry) -> tuple:
+        """(the cells the indexer points into, in order; the cell's own position there, from 1)."""
+        side = geometry.side
+        row, col = divmod(cell, side)
+        if self.axis == "column":
+            return tuple(row * side + c for c in range(side)), col + 1
+        if self.axis == "row":
+            return tuple(r * side + col for r in range(side)), row + 1
+        region = tuple(sorted(geometry.regions[geometry.region_of[cell]]))
+        return region, region.index(cell) + 1

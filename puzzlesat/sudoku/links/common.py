@@ -17,7 +17,7 @@ CLASS_MODULES = {
     "Skyscraper": "sums", "Arrow": "sums", "Quadruple": "sums", "Thermometer": "lines", "Between": "lines",
     "Whisper": "lines", "Renban": "lines", "RegionSumLine": "lines", "Palindrome": "lines", "Zipper": "lines",
     "Entropic": "lines", "Kropki": "pairs", "XV": "pairs", "Difference": "pairs", "Ratio": "pairs",
-    "Negative": "pairs", "Parity": "cells", "Extremum": "cells", "Clone": "cells",
+    "Negative": "pairs", "Parity": "cells", "Extremum": "cells", "Clone": "cells", "Indexer": "cells",
 }
 
 

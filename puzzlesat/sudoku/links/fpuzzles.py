@@ -346,6 +346,13 @@ def _quadruple(reader: _Reader, entry: dict) -> list:
     return [make("Quadruple", reader.cells(entry.get("cells")), digits)] if digits else []
 
 
+def _indexer(axis: str) -> Callable:
+    """A handler for indexer cells ({"cells": [...]}) along `axis`."""
+    def handler(reader: _Reader, entry: dict) -> list:
+        return [make("Indexer", reader.cells(entry.get("cells")), axis)]
+    return handler
+
+
 def _clone(reader: _Reader, entry: dict) -> list:
     """Two same-shaped sets of cells holding the same digits."""
     cells, copy = reader.cells(entry.get("cells")), reader.cells(entry.get("cloneCells") or [])
@@ -413,6 +420,9 @@ HANDLERS: dict = {
     "quadruple": _quadruple,
     "clone": _clone,
     "extraregion": _extra_region,
+    "columnindexer": _indexer("column"),
+    "rowindexer": _indexer("row"),
+    "boxindexer": _indexer("box"),
 }
 
 # True/false keys: the constraints each makes from the reader and the regions (None: the boxes).
