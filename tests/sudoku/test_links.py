@@ -240,9 +240,14 @@ def test_boxes_as_region_fields_are_no_irregular_regions():
 
 
 def test_unknown_keys_are_named_with_counts():
-    variant = read(lockout=[{"lines": [LINE]}, {"lines": [LINE]}], rowindexer=[{"cells": ["R1C1"]}],
+    variant = read(lockout=[{"lines": [LINE]}, {"lines": [LINE]}], modularline=[{"lines": [LINE]}],
                    negative=["foglight"])
-    assert set(variant.unknown) == {"lockout (2)", "rowindexer (1)", "negative foglight"}
+    assert set(variant.unknown) == {"lockout (2)", "modularline (1)", "negative foglight"}
+
+
+def test_indexer_cells_are_read_along_their_axis():
+    variant = read(columnindexer=[{"cells": ["R1C1", "R2C1"]}], boxindexer=[{"cells": ["R5C5"]}])
+    assert [(c.kind, c.cells) for c in variant.constraints] == [("column indexer", (0, 9)), ("box indexer", (40,))]
 
 
 def test_drawn_elements_are_reported():
