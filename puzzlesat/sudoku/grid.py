@@ -51,6 +51,12 @@ class Shape:
         """The standard shape for a side length (one shared instance per side)."""
         return _standard_shape(side)
 
+    @classmethod
+    def without_boxes(cls, side: int) -> "Shape":
+        """A grid whose size has no boxes (5x5, 7x7, ...): rows stand in for them, so its puzzles need
+        irregular regions, which replace the boxes."""
+        return _shared_shape(side, 1, side)
+
     def __reduce__(self):
         """Pickled as its three numbers (the cached tables are rebuilt, once per process)."""
         return _shared_shape, (self.side, self.box_rows, self.box_cols)

@@ -271,9 +271,11 @@ def test_metadata_cages_give_title_and_rules():
 
 # errors
 
-def test_size_without_boxes_names_it():
-    with pytest.raises(VariantError, match=r"size 7x7: puzzlesat solves sizes with boxes \(4, 6, 8, 9"):
+def test_size_without_boxes_needs_regions():
+    with pytest.raises(VariantError, match=r"size 7x7 has no boxes and the puzzle gives no regions"):
         read(7)
+    with pytest.raises(VariantError, match=r"size 40x40: puzzlesat solves sizes 3x3 to 35x35"):
+        read(40)
 
 
 def test_cell_without_region_is_an_error():
@@ -406,7 +408,7 @@ def test_sudokupad_leftovers_are_named():
 
 
 def test_sudokupad_errors():
-    with pytest.raises(VariantError, match="size 5x5"):
+    with pytest.raises(VariantError, match="size 5x5 has no boxes"):
         read_link(scl({"cells": [[{}] * 5] * 5}))
     with pytest.raises(VariantError, match="regions do not cut the grid"):
         read_link(scl(pad(regions=[[[0, 0]]])))
@@ -420,3 +422,9 @@ def test_scf_classic_with_diagonals_and_title():
     variant = read_link("https://sudokupad.app/scf" + code + "*xtMy**title")
     assert variant.puzzle.values[0] == 5 and variant.title == "My*title"
     assert [c.name for c in variant.constraints] == ["diagonal 1", "diagonal 2"]
+
+
+def test_size_without_boxes_reads_its_regions():
+    columns = {(row, col): col for row in range(7) for col in range(7)}  # regions need not be boxes
+    variant = read_link(link({"size": 7, "grid": grid(7, regions=columns)}))
+    assert variant.puzzle.shape.side == 7 and len(variant.regions) == 7

@@ -9,7 +9,7 @@ from math import ceil
 from typing import Iterable, Optional, Sequence
 
 from puzzlesat.errors import VariantError
-from puzzlesat.sudoku.grid import Shape, box_shape, supported_sides
+from puzzlesat.sudoku.grid import MAX_SIDE, Shape, box_shape
 
 # The module of puzzlesat.sudoku.constraints each class the readers construct lives in (imported when used).
 CLASS_MODULES = {
@@ -33,12 +33,19 @@ def groups_module():
 
 
 def shape_of(side: int, where: str) -> Shape:
-    """The shape of a grid of `side`, or a VariantError naming the size when puzzlesat has no box shape for it."""
-    if box_shape(side) is None:
-        sides = ", ".join(str(size) for size in supported_sides() if size <= 16)
-        raise VariantError(f"{where} grid of size {side}x{side}: puzzlesat solves sizes with boxes "
-                           f"({sides} and larger ones)")
-    return Shape.of_side(side)
+    """The shape of a grid of `side`; a size without boxes (5x5, 7x7 ...) gets rows in their place, and its
+    puzzle must bring irregular regions (see needs_regions). VariantError for sizes puzzlesat does not solve."""
+    if box_shape(side) is not None:
+        return Shape.of_side(side)
+    if not 3 <= side <= MAX_SIDE:
+        raise VariantError(f"{where} grid of size {side}x{side}: puzzlesat solves sizes 3x3 to {MAX_SIDE}x{MAX_SIDE}")
+    return Shape.without_boxes(side)
+
+
+def needs_regions(shape: Shape, regions: Optional[tuple], where: str) -> None:
+    """A VariantError when a grid without boxes comes without irregular regions."""
+    if shape.box_rows == 1 and regions is None:
+        raise VariantError(f"{where} grid of size {shape.name} has no boxes and the puzzle gives no regions")
 
 
 def checked_regions(shape: Shape, regions: Sequence[Iterable[int]], where: str) -> Optional[tuple]:

@@ -20,7 +20,8 @@ from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.constraints.base import Geometry
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, groups_module,
-                                           make, negatives, outside_line, ray, shape_of, whisper_gap)
+                                           make, needs_regions, negatives, outside_line, ray, shape_of,
+                                           whisper_gap)
 from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
 
 CELL = re.compile(r"^\s*R(\d+)C(\d+)\s*$", re.IGNORECASE)
@@ -129,8 +130,8 @@ def _givens(reader: _Reader) -> tuple:
 
 
 def _regions(reader: _Reader) -> Optional[tuple]:
-    """The regions from the cells' "region" fields (missing: f-puzzles' default box), None when they are the
-    boxes; cells in no region (region null) are not supported."""
+    """The regions from the cells' "region" fields (missing: f-puzzles' default box, a row where the size has no
+    boxes), None when they are the boxes; cells in no region (region null) are not supported."""
     side, box_rows, box_cols = reader.side, reader.shape.box_rows, reader.shape.box_cols
     members: dict = {}
     for row, cells in enumerate(reader.data["grid"]):
@@ -141,10 +142,12 @@ def _regions(reader: _Reader) -> Optional[tuple]:
                 if region is None:
                     raise VariantError(f"f-puzzles cell R{row + 1}C{col + 1} belongs to no region; "
                                        "puzzlesat needs every cell in a region")
-            else:
+            else:  # f-puzzles' default: its boxes, rows for sizes without boxes (7x7: 1x7)
                 region = row // box_rows * box_rows + col // box_cols
             members.setdefault(str(region), []).append(row * side + col)
-    return checked_regions(reader.shape, members.values(), "f-puzzles")
+    regions = checked_regions(reader.shape, members.values(), "f-puzzles")
+    needs_regions(reader.shape, regions, "f-puzzles")
+    return regions
 
 
 def _solution(data: dict, meta: dict) -> list:

@@ -27,7 +27,8 @@ from typing import Optional
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.grid import Puzzle
 from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, groups_module, make,
-                                           negatives, outside_line, path_cells, ray, shape_of, whisper_gap)
+                                           needs_regions, negatives, outside_line, path_cells, ray, shape_of,
+                                           whisper_gap)
 from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
 
 PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor", "ce": "cells",
@@ -231,6 +232,7 @@ def _regions(reader: _Reader) -> Optional[tuple]:
     """The regions (lists of [row, col]); the boxes when none are given."""
     regions = reader.data.get("regions")
     if not regions:
+        needs_regions(reader.shape, None, "SudokuPad")
         reader.ignored.append("no regions drawn: the standard boxes assumed")
         return None
     try:
@@ -239,7 +241,9 @@ def _regions(reader: _Reader) -> Optional[tuple]:
         raise VariantError("SudokuPad \"regions\" are not lists of [row, column]") from None
     if any(cell is None for region in cells for cell in region):
         raise VariantError("SudokuPad region cell lies outside the grid")
-    return checked_regions(reader.shape, cells, "SudokuPad")
+    found = checked_regions(reader.shape, cells, "SudokuPad")
+    needs_regions(reader.shape, found, "SudokuPad")
+    return found
 
 
 def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
