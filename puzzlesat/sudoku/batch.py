@@ -153,7 +153,7 @@ class _Answerer:
             result = solver.solve(variant.puzzle, self.options.unique, self.options.count, budget)
             if result.status == Status.INVALID:
                 return result, None, None, None, _since(started), None
-            if self.extras and not rules.standard and any(c.kind != "distinct" for c in rules.constraints):
+            if self.extras and not rules.groups_only:
                 kinds = sorted({c.kind for c in rules.constraints if c.kind != "distinct"})
                 error = f"--rate, --explain and --hint know extra groups only, not {', '.join(kinds)}"
                 return result._replace(error=error), None, None, None, _since(started), None

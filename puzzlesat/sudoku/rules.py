@@ -56,8 +56,13 @@ class Rules:
 
     @property
     def standard(self) -> bool:
-        """True when the shape's own boxes hold and no cage sums apply (the fast checks work)."""
-        return self.regions is None and not self.sums and not self.constraints
+        """True when the shape's own boxes hold and nothing but extra groups is added (the fast checks work)."""
+        return self.regions is None and self.groups_only
+
+    @cached_property
+    def groups_only(self) -> bool:
+        """True when every constraint is a group of distinct digits (what the solving techniques know)."""
+        return not self.sums and all(constraint.kind == "distinct" for constraint in self.constraints)
 
     @cached_property
     def geometry(self) -> Geometry:
