@@ -29,6 +29,12 @@ def _at_most_one(lits: Sequence[int]) -> Iterator[list]:
 
 def clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
     """The rule clauses of the chosen encoding."""
+    yield from grid_clauses(rules, encoding)
+    yield from variant_clauses(rules, encoding)
+
+
+def grid_clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
+    """The clauses of the grid alone: cells, rows, columns and regions (the same for every variant)."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
     shape, table = rules.shape, literals(rules.shape)
@@ -38,8 +44,14 @@ def clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
         yield lits
         if extended:
             yield from _at_most_one(lits)
-    for group in rules.groups:
+    for group in rules.groups[:len(rules.groups) - len(rules.extra_groups)]:
         yield from group_clauses(group, rules, extended)
+
+
+def variant_clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
+    """The clauses a variant adds: its extra groups and its constraints' CNF."""
+    for group in rules.extra_groups:
+        yield from group_clauses(group, rules, encoding == "extended")
     for clause in rules.extra_clauses:
         yield list(clause)
 

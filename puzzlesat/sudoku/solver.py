@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from operator import add
 from typing import NamedTuple, Optional, Sequence
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget, VerificationError
 from puzzlesat.sat import DEFAULT_SOLVER, Session
-from puzzlesat.sudoku.encode import DEFAULT_ENCODING, clauses
+from puzzlesat.sudoku.encode import DEFAULT_ENCODING, clauses, grid_clauses, variant_clauses
 from puzzlesat.sudoku.grid import Puzzle, is_solution
 from puzzlesat.sudoku.literals import literals
 from puzzlesat.sudoku.rules import Rules, classic_rules
@@ -62,6 +63,12 @@ class Result(NamedTuple):
         return self.status == Status.SOLVED and self.unique is not False
 
 
+@lru_cache(maxsize=8)
+def _grid_clauses(shape, regions: Optional[tuple], encoding: str) -> tuple:
+    """The clauses of a grid without variant rules, built once per grid and encoding."""
+    return tuple(grid_clauses(Rules(shape, regions=regions), encoding))
+
+
 class SudokuSolver:
     """Holds the rule clauses of one shape (and variant) in one incremental session; givens are assumptions."""
 
@@ -82,14 +89,17 @@ class SudokuSolver:
         self._fallback = rules.shape.side >= FALLBACK_MIN_SIDE
 
     def _rule_clauses(self):
-        """The rule clauses, kept after the first build for sizes up to 16x16 (rebuilding costs more than solving)."""
+        """The rule clauses, kept after the first build for sizes up to 16x16 (rebuilding costs more than solving);
+        the grid's own part is shared by every solver of that grid (a linked variant puzzle gets a solver of its
+        own)."""
         if self._cached_clauses is not None:
             return self._cached_clauses
-        built = clauses(self.rules, self.encoding)
-        if self.rules.cell_vars <= CACHE_CLAUSES_UP_TO:
-            self._cached_clauses = list(built)
-            return self._cached_clauses
-        return built
+        rules = self.rules
+        if rules.cell_vars > CACHE_CLAUSES_UP_TO:
+            return clauses(rules, self.encoding)
+        self._cached_clauses = [*_grid_clauses(rules.shape, rules.regions, self.encoding),
+                                *variant_clauses(rules, self.encoding)]
+        return self._cached_clauses
 
     def _new_session(self, units: Sequence[int] = ()) -> Session:
         """A session holding the rules (and `units` as unit clauses)."""
