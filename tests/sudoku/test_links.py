@@ -415,3 +415,13 @@ def test_size_without_boxes_reads_its_regions():
     columns = {(row, col): col for row in range(7) for col in range(7)}  # regions need not be boxes
     variant = read_link(link({"size": 7, "grid": grid(7, regions=columns)}))
     assert variant.puzzle.shape.side == 7 and len(variant.regions) == 7
+
+
+def test_rules_kept_on_cells_are_read_and_unknown_cell_keys_named():
+    data = fpuzzles()
+    data["grid"][0][0]["parity"] = "Odd"
+    data["grid"][0][1]["parity"] = "Even"
+    data["grid"][0][2]["mystery"] = 1
+    variant = read_link(link(data))
+    assert [(c.kind, c.cell) for c in variant.constraints] == [("odd cell", 0), ("even cell", 1)]
+    assert variant.unknown == ("cell mystery (1)",)

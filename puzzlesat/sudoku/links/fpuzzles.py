@@ -86,6 +86,7 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
             unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
     unknown.extend(f"negative {name}" for name in _negative_names(data) if name not in NEGATIVE_KEYS)
     constraints.extend(_negatives(reader))
+    constraints.extend(_cell_rules(reader, unknown))
     constraints = _extremes_apart(constraints, reader.shape)
     meta = _meta_cages(data)
     reader.ignored.extend(_drawn(reader, _paths(constraints)))
@@ -115,6 +116,26 @@ def _size(data: dict) -> int:
     if len(grid) != side or any(len(row) != side for row in grid):
         raise VariantError(f"f-puzzles grid is not {side}x{side} as its \"size\" says")
     return side
+
+
+CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "candidates", "givenPencilMarks",
+             "c", "cArray", "highlight"}  # what a grid cell may hold besides its rules: digits, marks, colours
+
+
+def _cell_rules(reader: _Reader, unknown: list) -> list:
+    """Rules stored on the grid's cells ("parity": "Odd"/"Even", as some setters' f-puzzles files keep odd/even
+    cells); any other key a cell holds is named in `unknown`."""
+    rules, others = [], Counter()
+    for row, cells in enumerate(reader.data["grid"]):
+        for col, cell in enumerate(cells):
+            if not isinstance(cell, dict):
+                continue
+            parity = str(cell.get("parity", "")).lower()
+            if parity in ("odd", "even"):
+                rules.append(make("Parity", row * reader.side + col, odd=parity == "odd"))
+            others.update(key for key in cell if key not in CELL_KEYS and key != "parity")
+    unknown.extend(f"cell {key} ({count})" for key, count in sorted(others.items()))
+    return rules
 
 
 def _givens(reader: _Reader) -> tuple:
