@@ -52,6 +52,7 @@ from puzzlesat.sudoku.lines import (
 
 INPUT_FORMATS = ("auto", "line", "grid", "csv", "jsonl")
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "question", "problem", "board", "givens")
+MAX_JSON = 1 << 22  # characters of a JSON object over several lines before it is given up
 LINK_STARTS = ("http", "f-puzzles", "sudokupad", "app.crackingthecryptic", "www.", "fpuzzles", "scl", "ctc", "N4Ig")
 READ_SECTIONS = ("puzzle", "puzzles")  # sections of a sectioned file (.sdk) whose grids are puzzles
 if TYPE_CHECKING:
@@ -184,6 +185,7 @@ class Reader:
         self.table: Optional[_Table] = None
         self.skipping = False  # inside a section that holds no puzzle ([State] of a .sdk file)
         self.started = False  # a line with content has been seen (the place for a CSV header)
+        self.json_open: Optional[tuple] = None  # (first Line, texts): a JSON object over several lines, unclosed
 
     def records(self, lines: Iterable[Line]) -> Iterator[Record]:
         """Every record in the lines, bad ones included, in order."""
@@ -206,6 +208,9 @@ class Reader:
         if line.error:
             yield from self._close()
             yield Record(line.source, line.number, "", error=line.error)
+            return
+        if self.json_open is not None:
+            yield from self._json_more(line)
             return
         if self.table is not None:
             yield from self._table_line(line)
@@ -241,7 +246,9 @@ class Reader:
             return
         if text[0] == "{" or self.format == "jsonl":
             yield from self._close()
-            yield self._json(line, text)
+            record = self._json(line, text)
+            if record is not None:
+                yield record
             return
         if self.grid is not None:
             yield from self._grid_line(line, text)
@@ -407,6 +414,10 @@ class Reader:
         if self.table is not None and self.table.held:
             held, self.table.held = self.table.held, []
             yield Record(held[0].source, held[0].number, held[0].text, error="quoted field never closed")
+        if self.json_open is not None:
+            first, _ = self.json_open
+            self.json_open = None
+            yield Record(first.source, first.number, first.text, error="JSON object never closed")
 
     # ---- CSV and JSON Lines -------------------------------------------------------------------
 
@@ -442,12 +453,35 @@ class Reader:
         whole.text = whole.text or value
         yield self._whole_record(first, whole)
 
-    def _json(self, line: Line, text: str) -> Record:
-        """A JSON Lines record: its "puzzle" field."""
+    def _json(self, line: Line, text: str) -> Optional[Record]:
+        """A JSON Lines record: its "puzzle" field; None when the line opens an object that goes on over the
+        next lines (an f-puzzles file written out with indentation), which are then gathered."""
         try:
             data = json.loads(text)
-        except ValueError as error:
+        except json.JSONDecodeError as error:
+            if error.pos >= len(text.rstrip()) and self.format != "jsonl":
+                self.json_open = (line, [text])
+                return None
             return Record(line.source, line.number, text, error=f"not a JSON record ({error})")
+        return self._json_record(line, text, data)
+
+    def _json_more(self, line: Line) -> Iterator[Record]:
+        """One more line of a JSON object over several lines: the record once it closes."""
+        first, texts = self.json_open
+        texts.append(line.text)
+        whole = "\n".join(texts)
+        try:
+            data = json.loads(whole)
+        except json.JSONDecodeError as error:
+            if error.pos < len(whole.rstrip()) or len(whole) > MAX_JSON:
+                self.json_open = None
+                yield Record(first.source, first.number, first.text, error=f"not a JSON object ({error})")
+            return
+        self.json_open = None
+        yield self._json_record(first, whole, data)
+
+    def _json_record(self, line: Line, text: str, data) -> Record:
+        """The record a parsed JSON value holds: a JSON Lines record's "puzzle", or an f-puzzles puzzle."""
         if isinstance(data, dict) and "grid" in data and "size" in data:
             return self._link(line, text)  # an f-puzzles puzzle on one line
         value = data.get("puzzle") if isinstance(data, dict) else None

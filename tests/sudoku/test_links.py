@@ -425,3 +425,20 @@ def test_rules_kept_on_cells_are_read_and_unknown_cell_keys_named():
     variant = read_link(link(data))
     assert [(c.kind, c.cell) for c in variant.constraints] == [("odd cell", 0), ("even cell", 1)]
     assert variant.unknown == ("cell mystery (1)",)
+
+
+def test_an_fpuzzles_json_file_over_several_lines_is_one_puzzle(run_cli, tmp_path):
+    data = fpuzzles(killercage=[{"cells": ["R1C1", "R1C2"], "value": "3"}])
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(data, indent=2))
+    result = run_cli(["sudoku", "-f", "jsonl", "--no-unique", str(path)])
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 1 and records[0]["status"] == "solved" and records[0]["constraints"] == {"killer": 1}
+
+
+def test_an_unclosed_json_object_is_one_error(run_cli, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{\n  "size": 9,\n  "grid": [\n')
+    result = run_cli(["sudoku", "-f", "jsonl", str(path)])
+    assert [json.loads(line)["error"] for line in result.stdout.splitlines()] == ["JSON object never closed"]
+    assert result.exit_code == 1
