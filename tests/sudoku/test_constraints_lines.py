@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from constraint_brute import brute_count, sat_count
-from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Palindrome, RegionSumLine, Renban, Thermometer,
-                                                Whisper, Zipper)
+from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Lockout, Modular, Nabner, Palindrome, RegionSumLine,
+                                                Renban, Thermometer, Whisper, Zipper)
 from puzzlesat.sudoku.encode import clauses
 from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.rules import constrained_rules
@@ -40,6 +40,14 @@ def check(shape: Shape, constraints, givens=None, regions=None) -> int:
     Palindrome((0, 5, 10, 15)),
     Zipper((0, 1, 2, 6, 5)),
     Zipper((0, 5, 10, 15)),
+    Modular((0, 1)),
+    Modular((0, 1, 2, 6)),
+    Modular((0, 5, 10, 15, 14)),
+    Nabner((0, 1)),
+    Nabner((0, 15)),
+    Lockout((0, 1, 2), 2),
+    Lockout((0, 5, 10, 15), 2),
+    Lockout((3, 6), 3),
 ], ids=repr)
 def test_each_line_counts_as_brute_force_on_4x4(constraint):
     assert 0 < check(FOUR, [constraint]) < GRIDS_4X4
@@ -51,6 +59,9 @@ def test_each_line_counts_as_brute_force_on_4x4(constraint):
     (Renban((0, 1, 4, 5, 2)), None),  # five cells, four digits
     (Palindrome((0, 1, 2, 7)), None),  # r1c2 = r1c3
     (RegionSumLine((1, 2, 6, 5, 9)), None),  # r1c2 and r2c2 are one-cell segments: one column, two sums
+    (Modular((0, 1)), (1, 4) + (0,) * 14),  # 1 and 4 share a residue
+    (Nabner((0, 5, 10)), None),  # three digits of 1-4, no two consecutive
+    (Lockout((0, 1, 2, 3), 2), None),  # the row's other two digits can't both lie outside ends 2 apart
 ], ids=repr)
 def test_impossible_lines_have_no_solution(constraint, givens):
     assert check(FOUR, [constraint], givens) == 0
@@ -82,6 +93,26 @@ def test_entropic_line_counts_as_brute_force_on_6x6():
 def test_entropic_line_refuses_a_side_not_divisible_by_three():
     with pytest.raises(ValueError, match="divisible by 3"):
         constrained_rules(FOUR, [Entropic((0, 1, 2))])
+
+
+def test_modular_and_nabner_lines_follow_rangsks_rules():
+    geometry = constrained_rules(NINE).geometry
+    cells = tuple(range(5))
+    assert Modular(cells).holds((1, 2, 3, 4, 5) + (0,) * 76, geometry)
+    assert not Modular(cells).holds((1, 2, 3, 4, 6) + (0,) * 76, geometry)
+    assert not Modular((0, 1)).holds((1, 7) + (0,) * 79, geometry)  # two cells: residues differ
+    assert Nabner(cells).holds((1, 3, 5, 7, 9) + (0,) * 76, geometry)
+    assert not Nabner((0, 1)).holds((4, 4) + (0,) * 79, geometry)
+
+
+def test_lockout_line_checks_gap_and_band():
+    geometry = constrained_rules(NINE).geometry
+    line = Lockout((0, 1, 2, 3))
+    assert line.holds((2, 1, 9, 7) + (0,) * 77, geometry)
+    assert not line.holds((2, 7, 1, 7) + (0,) * 77, geometry)  # 7 is an end's digit
+    assert not line.holds((2, 6, 1, 7) + (0,) * 77, geometry)  # 6 lies between the ends
+    assert not line.holds((2, 1, 9, 5) + (0,) * 77, geometry)  # ends only 3 apart
+    assert Lockout((0, 1)).holds((1, 5) + (0,) * 79, geometry)
 
 
 def test_kinds_and_labels():
@@ -119,6 +150,13 @@ def propagated(constraints, givens: dict, cells) -> list:
     ([Zipper((0, 1, 2))], {1: 3}, (0, 2), [{1, 2}, {1, 2}]),
     ([Zipper((0, 1, 2, 3))], {0: 9, 3: 1, 1: 2}, (2,), [{8}]),
     ([Entropic((0, 1, 2))], {0: 1, 1: 5}, (2,), [{7, 8, 9}]),
+    ([Modular((0, 1, 2, 3, 4))], {0: 1, 1: 5}, (2, 3, 4), [{3, 6, 9}, {4, 7}, {2, 8}]),
+    ([Nabner((0, 10, 20, 30, 40))], {}, (0,), [{1, 3, 5, 7, 9}]),
+    ([Nabner((0, 10, 20))], {0: 5}, (10,), [{1, 2, 3, 7, 8, 9}]),
+    ([Lockout((0, 1, 2, 3))], {0: 2, 3: 7}, (1, 2), [{1, 8, 9}, {1, 8, 9}]),
+    ([Lockout((0, 1, 2))], {0: 5, 1: 1}, (2,), [{9}]),
+    ([Lockout((0, 9, 18))], {}, (9,), [{1, 2, 3, 4, 6, 7, 8, 9}]),
+    ([Lockout((0, 10, 20))], {0: 5}, (20,), [{1, 9}]),
 ], ids=repr)
 def test_lines_propagate_without_search(constraints, givens, cells, expected):
     assert propagated(constraints, givens, cells) == expected
@@ -135,6 +173,9 @@ random_lines = st.one_of(
     st.builds(RegionSumLine, lines_4x4),
     st.builds(Palindrome, lines_4x4),
     st.builds(Zipper, lines_4x4),
+    st.builds(Modular, lines_4x4),
+    st.builds(Nabner, lines_4x4),
+    st.builds(Lockout, lines_4x4, st.integers(1, 3)),
 )
 
 
@@ -148,3 +189,10 @@ def test_random_lines_count_as_brute_force_on_4x4(constraints):
 @given(st.lists(st.integers(6, 35), min_size=3, max_size=6, unique=True).map(tuple))
 def test_random_entropic_lines_count_as_brute_force_on_6x6(cells):
     check(SIX, [Entropic(cells)], SIX_GIVENS)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(6, 35), min_size=2, max_size=6, unique=True).map(tuple), st.integers(0, 2))
+def test_random_modular_nabner_and_lockout_lines_count_as_brute_force_on_6x6(cells, which):
+    line = (Modular(cells), Nabner(cells[:4]), Lockout(cells, 3))[which]
+    check(SIX, [line], SIX_GIVENS)

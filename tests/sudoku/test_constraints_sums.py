@@ -1,4 +1,5 @@
-"""Sum and count constraints (killer, little killer, sandwich, X-sum, skyscraper, arrow, quadruple): their CNF
+"""Sum and count constraints (killer, multi-sum killer, little killer, sandwich, X-sum, skyscraper, arrow, double
+arrow, quadruple): their CNF
 counted by SAT against brute force over their own `holds`, on 4x4 and 6x6 grids, and solved on 9x9."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from constraint_brute import brute_count, sat_count
-from puzzlesat.sudoku.constraints import Arrow, Killer, LittleKiller, Quadruple, Sandwich, Skyscraper, XSum
+from puzzlesat.sudoku.constraints import (Arrow, DoubleArrow, Killer, LittleKiller, MultiSumKiller, Quadruple,
+                                          Sandwich, Skyscraper, XSum)
 from puzzlesat.sudoku.grid import Puzzle, Shape
 from puzzlesat.sudoku.rules import constrained_rules
 from puzzlesat.sudoku.solver import SudokuSolver
@@ -48,16 +50,20 @@ CUTTING_4X4 = [
     Skyscraper(ROW, 1), Skyscraper(ROW, 2), Skyscraper(COLUMN[::-1], 4),
     Arrow((0,), (1, 4)), Arrow((5,), (0, 1)), Arrow((0, 1), (4, 5, 8, 9)),
     Quadruple((5, 6, 9, 10), (1, 2, 3)), Quadruple((5, 6, 9, 10), (1, 1, 2, 2)), Quadruple((1, 2, 5, 6), (1, 1)),
+    DoubleArrow((0, 1, 2)), DoubleArrow((0, 4, 5, 6, 2)), DoubleArrow((0, 5, 10, 15)),
+    MultiSumKiller((0, 1, 4), (6, 9)), MultiSumKiller((0, 5), (3, 7, 30)), MultiSumKiller((0, 5, 10), ()),
 ]
 IMPOSSIBLE_4X4 = [
     LittleKiller((3, 6, 9, 12), 16), Sandwich(ROW, 1), XSum(ROW, 4), XSum(COLUMN, 2),
     Skyscraper(ROW, 0), Skyscraper(ROW, 5), Arrow((0,), (1, 2, 3)), Arrow((0, 1), (4, 5)),
     Quadruple((0, 1, 4, 5), (1, 1)), Quadruple((0, 1), (5,)),
+    DoubleArrow((0, 4, 5, 6, 7, 11)), MultiSumKiller((0, 1), (2, 8)),
 ]
 CUTTING_6X6 = [  # clues read off SOLUTION_6; its top four rows left blank
     Killer((0, 1, 6), 15), Sandwich(tuple(range(6)), 14), XSum(tuple(range(12, 18)), 14),
     Skyscraper((30, 24, 18, 12, 6, 0), 4), LittleKiller((1, 8, 15, 22, 29), 16),
     Quadruple((2, 3, 8, 9), (1, 2)), Quadruple((2, 3, 8, 9), (1, 2, 5, 6)), Arrow((5, 11), (10, 9, 15)),
+    DoubleArrow((0, 6, 7, 13, 14)), MultiSumKiller((0, 1, 6, 7), (12, 18)),
 ]
 
 
@@ -91,6 +97,11 @@ def test_killer_total_no_digits_can_make_is_an_error():
     assert Killer((0, 1), 30).label(geometry) == "killer cage r1c1-r1c2"
     with pytest.raises(ValueError, match="killer cage r1c1-r1c2: no 2 distinct digits of 1-9 add up to 30"):
         constrained_rules(NINE, [Killer((0, 1), 30)])
+
+
+def test_short_double_arrow_and_full_multi_sum_cage_state_nothing_more():
+    assert agreed_count(FOUR, [DoubleArrow((0, 1))]) == 288  # Rangsk: fewer than three cells, no sums
+    assert agreed_count(FOUR, [MultiSumKiller((0, 1, 4, 5), (3,))]) == 288  # as large as the side: distinct only
 
 
 def test_arrow_footprint_is_circle_then_shaft():
@@ -138,6 +149,19 @@ constraints_4 = st.one_of(
 @settings(max_examples=300, deadline=None)
 @given(st.lists(constraints_4, min_size=1, max_size=3))
 def test_random_4x4_constraints_count_like_brute_force(constraints):
+    agreed_count(FOUR, constraints)
+
+
+@st.composite
+def multi_sum_killers(draw) -> MultiSumKiller:
+    """A cage of 1-4 cells with up to three totals, possible or not."""
+    return MultiSumKiller(draw(cells), tuple(draw(st.lists(st.integers(1, 12), max_size=3))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.builds(DoubleArrow, st.lists(st.integers(0, 15), min_size=3, max_size=6, unique=True).map(tuple))
+                | multi_sum_killers(), min_size=1, max_size=2))
+def test_random_double_arrows_and_multi_sum_cages_count_like_brute_force(constraints):
     agreed_count(FOUR, constraints)
 
 

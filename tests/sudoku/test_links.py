@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Parity
 from puzzlesat.sudoku.constraints.groups import Distinct
-from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Palindrome, RegionSumLine, Renban, Thermometer,
-                                                Whisper, Zipper)
+from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Modular, Nabner, Palindrome, RegionSumLine, Renban,
+                                                Thermometer, Whisper, Zipper)
 from puzzlesat.sudoku.constraints.pairs import XV, Difference, Kropki, Negative, Ratio
-from puzzlesat.sudoku.constraints.sums import Arrow, Killer, LittleKiller, Quadruple, Sandwich, Skyscraper, XSum
+from puzzlesat.sudoku.constraints.sums import (Arrow, DoubleArrow, Killer, LittleKiller, MultiSumKiller, Quadruple,
+                                               Sandwich, Skyscraper, XSum)
 from puzzlesat.sudoku.links import looks_like_link, read_link
 from puzzlesat.sudoku.links.common import orthogonal_pairs
 from puzzlesat.sudoku.links.lzstring import (compress_to_base64, compress_to_encoded_uri_component,
@@ -159,6 +160,11 @@ CELLS = (0, 1, 2)
     ("palindrome", [{"lines": [LINE]}], [Palindrome(CELLS)]),
     ("zipperline", [{"lines": [LINE]}], [Zipper(CELLS)]),
     ("entropicline", [{"lines": [LINE]}], [Entropic(CELLS)]),
+    ("modularline", [{"lines": [LINE, ["R2C1", "R2C2"]]}], [Modular(CELLS), Modular((9, 10))]),
+    ("nabner", [{"lines": [LINE]}], [Nabner(CELLS)]),
+    ("doublearrow", [{"lines": [["R1C1", "R1C2", "R1C3", "R2C3"]]}], [DoubleArrow((0, 1, 2, 11))]),
+    ("cage", [{"cells": ["R1C1", "R1C2"], "value": "DR5"}], [MultiSumKiller((0, 1), (5, 14))]),
+    ("cage", [{"cells": ["R1C1", "R1C2", "R1C3"], "value": " DR9 "}], [MultiSumKiller(CELLS, (9, 18))]),
     ("difference", [{"cells": ["R1C1", "R1C2"]}], [Kropki(0, 1, "white")]),
     ("difference", [{"cells": ["R1C1", "R1C2"], "value": "3"}], [Difference(0, 1, 3)]),
     ("ratio", [{"cells": ["R1C1", "R2C1"]}], [Kropki(0, 9, "black")]),
@@ -227,9 +233,9 @@ def test_boxes_as_region_fields_are_no_irregular_regions():
 
 
 def test_unknown_keys_are_named_with_counts():
-    variant = read(lockout=[{"lines": [LINE]}, {"lines": [LINE]}], modularline=[{"lines": [LINE]}],
+    variant = read(lockout=[{"lines": [LINE]}, {"lines": [LINE]}], sumdot=[{"cells": ["R1C1", "R1C2"]}],
                    negative=["foglight"])
-    assert set(variant.unknown) == {"lockout (2)", "modularline (1)", "negative foglight"}
+    assert set(variant.unknown) == {"lockout (2)", "sumdot (1)", "negative foglight"}
 
 
 def test_indexer_cells_are_read_along_their_axis():
@@ -249,6 +255,15 @@ def test_drawings_of_constraints_read_are_not_reported():
     variant = read(renban=[{"lines": [LINE]}], line=[{"lines": [LINE], "fromConstraint": "Renban"},
                                                      {"lines": [LINE[::-1]], "outlineC": "#B0B0B0"}])
     assert variant.ignored == () and variant.constraints == (Renban(CELLS),)
+
+
+def test_drawings_of_double_arrows_and_digital_root_cages_are_not_reported():
+    drawn = {"fromConstraint": "Double Arrow"}
+    variant = read(doublearrow=[{"lines": [LINE]}], line=[{"lines": [LINE], **drawn}],
+                   circle=[{"cells": ["R1C1"], **drawn}, {"cells": ["R1C3"], **drawn}],
+                   cage=[{"cells": ["R5C5"], "value": "DR7"}, {"cells": ["R6C6"], "value": "7"}])
+    assert variant.constraints == (DoubleArrow(CELLS), MultiSumKiller((40,), (7,)))
+    assert variant.ignored == ("1 cage without a rule",)
 
 
 def test_metadata_cages_give_title_and_rules():

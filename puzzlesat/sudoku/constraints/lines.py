@@ -1,4 +1,5 @@
-"""Lines: thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines.
+"""Lines: thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines,
+modular lines, nabner lines and lockout lines.
 
 A line is the tuple of its cells in drawing order. Relations between neighbouring cells are support-encoded
 pairs (a chain of arc-consistent pairs is globally consistent for the line alone); equal sums go through one
@@ -14,6 +15,7 @@ from typing import Iterator, List, Sequence
 
 from puzzlesat.sudoku.constraints.base import Constraint, Geometry, distinct
 from puzzlesat.sudoku.constraints.encodings import Clause, Encoder
+from puzzlesat.sudoku.constraints.sums import one_of_sets
 
 
 def _neighbours(cells: Sequence[int]) -> Iterator[tuple]:
@@ -238,12 +240,122 @@ class Entropic(Constraint):
 
 
 def _band_clauses(enc: Encoder, cell: int, bands: Sequence[int]) -> List[Clause]:
-    """The cell's three band literals (low, middle, high): at least one, and each true exactly when the cell
-    holds one of its band's digits."""
+    """The cell's three band literals (low, middle, high), each true exactly when the cell holds a digit of its band."""
     width = enc.side // 3
-    clauses = [list(bands)]
-    for k, band in enumerate(bands):
-        digits = [enc.var(cell, d) for d in range(k * width + 1, (k + 1) * width + 1)]
-        clauses.append([-band, *digits])
-        clauses += [[-digit, band] for digit in digits]
+    return _class_clauses(enc, cell, bands, [range(k * width + 1, (k + 1) * width + 1) for k in range(3)])
+
+
+def _class_clauses(enc: Encoder, cell: int, lits: Sequence[int], classes: Sequence[Sequence[int]]) -> List[Clause]:
+    """lits[k] true exactly when the cell holds a digit of classes[k] (the classes cover every digit)."""
+    clauses = [list(lits)]
+    for lit, digits in zip(lits, classes):
+        held = [enc.var(cell, d) for d in digits]
+        clauses.append([-lit, *held])
+        clauses += [[-digit, lit] for digit in held]
     return clauses
+
+
+@dataclass(frozen=True)
+class Modular(Constraint):
+    """Rangsk's modular line: every three consecutive cells hold one digit of each residue mod 3, and on a line
+    of two the residues differ (his rule: cells a multiple of 3 apart share a residue, others do not). One
+    residue literal per cell and class, tied to its digits; cells one or two apart never share a class
+    (binary clauses) and each window of three holds every class (ternary), so a known residue propagates along
+    the whole line."""
+
+    kind = "modular line"
+    cells: tuple
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        classes = [[d for d in enc.digits if d % 3 == k] for k in range(3)]
+        residues = {cell: [enc.new() for _ in range(3)] for cell in self.cells}
+        clauses = [clause for cell, own in residues.items() for clause in _class_clauses(enc, cell, own, classes)]
+        for a, b in _near_pairs(self.cells, 2):
+            clauses += [[-residues[a][k], -residues[b][k]] for k in range(3)]
+        for window in _windows(self.cells):
+            clauses += [[residues[cell][k] for cell in window] for k in range(3)]
+        return clauses
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        residue = [values[cell] % 3 for cell in self.cells]
+        return all((residue[i] == residue[j]) == ((j - i) % 3 == 0)
+                   for i, j in combinations(range(len(self.cells)), 2))
+
+
+def _near_pairs(cells: Sequence[int], reach: int) -> Iterator[tuple]:
+    """Every pair of cells at most `reach` apart along the line."""
+    return ((cells[i], cells[j]) for i in range(len(cells)) for j in range(i + 1, min(i + reach + 1, len(cells))))
+
+
+NABNER_SETS = 500  # most digit sets a nabner line enumerates (beyond: its binary clauses only)
+
+
+@dataclass(frozen=True)
+class Nabner(Constraint):
+    """No two digits on the line are equal or consecutive (Rangsk's weak links between every two cells). The
+    line is a group, and every two cells forbid consecutive digit pairs (binary clauses); a line of three or
+    more also takes one of the digit sets with no two consecutive digits through Killer's set selectors, so
+    propagation sees which digits the line must or cannot use (five cells on a 9x9: 1, 3, 5, 7, 9)."""
+
+    kind = "nabner line"
+    cells: tuple
+
+    def groups(self) -> tuple:
+        return (self.cells,)
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        clauses = [clause for a, b in combinations(self.cells, 2)
+                   for clause in enc.forbid_pairs(a, b, lambda x, y: abs(x - y) == 1)]
+        if len(self.cells) >= 3:
+            sets = [frozenset(combo) for combo in combinations(enc.digits, len(self.cells)) if _apart(combo)]
+            if len(sets) <= NABNER_SETS:
+                clauses += one_of_sets(enc, self.cells, sets)
+        return clauses
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return _apart(sorted(values[cell] for cell in self.cells))
+
+
+def _apart(digits: Sequence[int]) -> bool:
+    """Sorted digits with no two equal or consecutive."""
+    return all(b - a > 1 for a, b in zip(digits, digits[1:]))
+
+
+@dataclass(frozen=True)
+class Lockout(Constraint):
+    """The two ends differ by at least `gap` (4 on a 9x9), and no other cell of the line holds a digit between
+    the ends' digits or equal to one. Support-encoded pairs: the ends with each other, and each other cell with
+    each end (a digit stays while some digit of the other end completes the three). Then for each other cell
+    c, digit d of c and digit x of one end, the clause c = d and end = x -> the other end holds a digit on x's
+    side of d, far enough from x: so known ends clear their band from the line at once, and a line digit with
+    one end known confines the other end."""
+
+    kind = "lockout line"
+    cells: tuple
+    gap: int = 4
+
+    def _fits(self, x: int, y: int, d: int) -> bool:
+        """Ends x and y, and d on the line, obey the rule."""
+        return abs(x - y) >= self.gap and not min(x, y) <= d <= max(x, y)
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        if len(self.cells) < 2:
+            return []
+        first, last = self.cells[0], self.cells[-1]
+        clauses = enc.pair(first, last, lambda x, y: abs(x - y) >= self.gap)
+        for cell in self.cells[1:-1]:
+            clauses += enc.pair(first, cell, lambda x, d: any(self._fits(x, y, d) for y in enc.digits))
+            clauses += enc.pair(cell, last, lambda d, y: any(self._fits(x, y, d) for x in enc.digits))
+            clauses += self._thirds(enc, cell, first, last) + self._thirds(enc, cell, last, first)
+        return clauses
+
+    def _thirds(self, enc: Encoder, cell: int, end: int, other: int) -> List[Clause]:
+        """cell = d and end = x imply the other end's digits that fit them."""
+        return [[-enc.var(cell, d), -enc.var(end, x), *(enc.var(other, y) for y in enc.digits if self._fits(x, y, d))]
+                for d in enc.digits for x in enc.digits]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        if len(self.cells) < 2:
+            return True
+        low, high = sorted((values[self.cells[0]], values[self.cells[-1]]))
+        return high - low >= self.gap and all(not low <= values[cell] <= high for cell in self.cells[1:-1])

@@ -1,6 +1,6 @@
-"""Constraints on sums and counts along cells: killer cages, little killers, sandwiches, X-sums, skyscrapers,
-arrows and quadruples. Sums go through the Encoder's DP `linear` (conditional on a literal where the cells summed
-depend on digits elsewhere), counts through PySAT's CardEnc."""
+"""Constraints on sums and counts along cells: killer cages (and multi-sum cages), little killers, sandwiches,
+X-sums, skyscrapers, arrows, double arrows and quadruples. Sums go through the Encoder's DP `linear` (conditional
+on a literal where the cells summed depend on digits elsewhere), counts through PySAT's CardEnc."""
 
 from __future__ import annotations
 
@@ -16,6 +16,40 @@ from puzzlesat.sudoku.constraints.encodings import Clause, Encoder
 def digit_sets(size: int, total: int, digits: Iterable[int]) -> list:
     """Every set of `size` distinct digits among `digits` adding up to `total`."""
     return [frozenset(combo) for combo in combinations(sorted(digits), size) if sum(combo) == total]
+
+
+def one_of_sets(enc: Encoder, cells: Sequence[int], sets: Sequence[frozenset]) -> List[Clause]:
+    """The digits of `cells` (distinct, through a group) are one of `sets`; see Killer. No set: an empty clause."""
+    if not sets:
+        return [[]]
+    every, some = frozenset.intersection(*sets), frozenset.union(*sets)
+    clauses: List[Clause] = []
+    for digit in enc.digits:
+        lits = [enc.var(cell, digit) for cell in cells]
+        if digit not in some:
+            clauses.extend([-lit] for lit in lits)
+        elif digit in every:
+            clauses.append(lits)
+    if len(sets) > 1 and some != every:
+        clauses += _set_selectors(enc, cells, sets, sorted(some - every))
+    return clauses
+
+
+def _set_selectors(enc: Encoder, cells: Sequence[int], sets: Sequence[frozenset], optional: list) -> List[Clause]:
+    """p(d) <-> some cell holds d, for the optional digits, and one selector per set fixing them."""
+    clauses: List[Clause] = []
+    present = {}
+    for digit in optional:
+        present[digit] = holds = enc.new()
+        lits = [enc.var(cell, digit) for cell in cells]
+        clauses.extend([-lit, holds] for lit in lits)
+        clauses.append([-holds, *lits])
+    selectors = []
+    for digits in sets:
+        selectors.append(enc.new())
+        clauses.extend([-selectors[-1], present[d] if d in digits else -present[d]] for d in optional)
+    clauses.append(selectors)
+    return clauses
 
 
 @dataclass(frozen=True)
@@ -49,38 +83,42 @@ class Killer(Constraint):
         if not sets:
             raise ValueError(f"{self.label(enc.geometry)}: no {len(self.cells)} distinct digits of 1-{enc.side} "
                              f"add up to {self.total}")
-        every, some = frozenset.intersection(*sets), frozenset.union(*sets)
-        clauses: List[Clause] = []
-        for digit in enc.digits:
-            lits = [enc.var(cell, digit) for cell in self.cells]
-            if digit not in some:
-                clauses.extend([-lit] for lit in lits)
-            elif digit in every:
-                clauses.append(lits)
-        if len(sets) > 1 and some != every:
-            clauses += self._selectors(enc, sets, sorted(some - every))
-        return clauses
-
-    def _selectors(self, enc: Encoder, sets: list, optional: list) -> List[Clause]:
-        """p(d) <-> some cell holds d, for the optional digits, and one selector per set fixing them."""
-        clauses: List[Clause] = []
-        present = {}
-        for digit in optional:
-            present[digit] = holds = enc.new()
-            lits = [enc.var(cell, digit) for cell in self.cells]
-            clauses.extend([-lit, holds] for lit in lits)
-            clauses.append([-holds, *lits])
-        selectors = []
-        for digits in sets:
-            selectors.append(enc.new())
-            clauses.extend([-selectors[-1], present[d] if d in digits else -present[d]] for d in optional)
-        clauses.append(selectors)
-        return clauses
+        return one_of_sets(enc, self.cells, sets)
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         if not distinct(values, self.cells):
             return False
         return self.total is None or sum(values[cell] for cell in self.cells) == self.total
+
+
+@dataclass(frozen=True)
+class MultiSumKiller(Constraint):
+    """A cage whose distinct digits add up to any one of `totals` (Rangsk's multi-sum cage; f-puzzles cages
+    valued 'DR<n>' give every total of digital root n). The union of each total's digit sets goes through the
+    same set selectors as Killer. As in Rangsk's solver, no totals, or a cage as large as the side, leaves only
+    the distinct digits."""
+
+    kind = "multi-sum killer"
+    cells: tuple
+    totals: tuple
+
+    def groups(self) -> tuple:
+        return (self.cells,)
+
+    def _summed(self, side: int) -> bool:
+        """Whether the totals apply (some are given and the cage is smaller than a row)."""
+        return bool(self.totals) and len(self.cells) < side
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        if not self._summed(enc.side):
+            return []
+        sets = [found for total in sorted(set(self.totals)) for found in digit_sets(len(self.cells), total, enc.digits)]
+        return one_of_sets(enc, self.cells, sets)
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        if not distinct(values, self.cells):
+            return False
+        return not self._summed(geometry.side) or sum(values[cell] for cell in self.cells) in self.totals
 
 
 @dataclass(frozen=True)
@@ -257,6 +295,27 @@ class Arrow(Constraint):
         for cell in self.circle:
             number = 10 * number + values[cell]
         return number == sum(values[cell] for cell in self.shaft)
+
+
+@dataclass(frozen=True)
+class DoubleArrow(Constraint):
+    """The digits of the two end circles (first and last cell) add up to the sum of the cells between them
+    (Rangsk: a line of fewer than three cells states nothing). One DP sum, ends with weight 1 and the cells
+    between with weight -1, compared with 0 (enc.linear): its supports drop every digit no completion allows."""
+
+    kind = "double arrow"
+    cells: tuple
+
+    def _terms(self) -> list:
+        """The weighted terms whose sum is 0."""
+        ends, between = (self.cells[0], self.cells[-1]), self.cells[1:-1]
+        return [(1, cell) for cell in ends] + [(-1, cell) for cell in between]
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return enc.linear(self._terms(), "==", 0) if len(self.cells) >= 3 else []
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return len(self.cells) < 3 or sum(w * values[cell] for w, cell in self._terms()) == 0
 
 
 @dataclass(frozen=True)

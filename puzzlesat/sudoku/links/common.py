@@ -18,6 +18,7 @@ CLASS_MODULES = {
     "Whisper": "lines", "Renban": "lines", "RegionSumLine": "lines", "Palindrome": "lines", "Zipper": "lines",
     "Entropic": "lines", "Kropki": "pairs", "XV": "pairs", "Difference": "pairs", "Ratio": "pairs",
     "Negative": "pairs", "Parity": "cells", "Extremum": "cells", "Clone": "cells", "Indexer": "cells",
+    "MultiSumKiller": "sums", "DoubleArrow": "sums", "Modular": "lines", "Nabner": "lines", "Lockout": "lines",
 }
 
 

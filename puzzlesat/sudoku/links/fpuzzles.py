@@ -2,10 +2,12 @@
 
 The keys are f-puzzles' own ("killercage", "littlekillersum", "diagonal+" ...) and those Rangsk's
 Fpuzzles-NewConstraints script adds ("renban", "whispers" with the gap as "value", "regionsumline",
-"zipperline", "entropicline", "slowthermometer", "xsum", "skyscraper"). Cells are named "R1C1" (1-based); clues
-beside the grid use row or column 0 or size+1. Keys that carry a rule this reader does not know are listed in
-`unknown`; drawn elements (line, circle, rectangle, text, cage) in `ignored`, except those the NewConstraints
-script draws for a constraint this puzzle also states under its own key (marked "fromConstraint").
+"zipperline", "entropicline", "modularline", "nabner", "doublearrow", "slowthermometer", "xsum", "skyscraper");
+as Rangsk's solver does, a cage valued "DR<n>" is a multi-sum cage (every total of digital root n). Cells are
+named "R1C1" (1-based); clues beside the grid use row or column 0 or size+1. Keys that carry a rule this reader
+does not know are listed in `unknown`; drawn elements (line, circle, rectangle, text, cage) in `ignored`, except
+those the NewConstraints script draws for a constraint this puzzle also states under its own key (marked
+"fromConstraint").
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
 
 CELL = re.compile(r"^\s*R(\d+)C(\d+)\s*$", re.IGNORECASE)
 META = re.compile(r"^([a-z]+):\s*(.+)$", re.DOTALL)
+DIGITAL_ROOT = re.compile(r"DR(\d+)")  # searched anywhere in a cage's value, as Rangsk's solver does
 DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
 # Keys that hold no constraint: the grid, its texts, and settings of f-puzzles' own solver and editor.
 PLAIN_KEYS = {"size", "grid", "title", "author", "ruleset", "solution", "disabledlogic", "truecandidatesoptions",
@@ -86,6 +89,7 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
             unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
     unknown.extend(f"negative {name}" for name in _negative_names(data) if name not in NEGATIVE_KEYS)
     constraints.extend(_negatives(reader))
+    constraints.extend(_digital_root_cages(reader))
     constraints.extend(_cell_rules(reader, unknown))
     constraints = _extremes_apart(constraints, reader.shape)
     meta = _meta_cages(data)
@@ -214,8 +218,8 @@ def _drawn(reader: _Reader, paths: set) -> list:
                 continue
             if key == "line" and _retraces(reader, element, paths):
                 continue
-            if key == "cage" and not element.get("cells"):
-                continue  # a metadata cage, read above
+            if key == "cage" and (not element.get("cells") or _digital_root(reader, element) is not None):
+                continue  # a metadata cage or a digital-root cage, read above
             if key == "text":
                 where = (element.get("cells") or ["?"])[0]
                 messages.append(f"text {str(element.get('value', '')).strip()!r} at {where}")
@@ -385,6 +389,33 @@ def _clone(reader: _Reader, entry: dict) -> list:
     return [make("Clone", cells, copy)]
 
 
+def _digital_root_cages(reader: _Reader) -> list:
+    """The cages valued "DR<n>" (Rangsk's solver reads them as multi-sum killer cages)."""
+    found = []
+    for cage in reader.data.get("cage") or []:
+        root = _digital_root(reader, cage) if isinstance(cage, dict) else None
+        if root is not None:
+            cells = reader.cells(cage["cells"])
+            found.append(make("MultiSumKiller", cells, _root_totals(root, len(cells), reader.side)))
+    return found
+
+
+def _digital_root(reader: _Reader, cage: dict) -> Optional[int]:
+    """n for a cage of 1 to side cells valued "DR<n>", else None."""
+    cells, value = cage.get("cells"), str(cage.get("value") or "").strip()
+    match = DIGITAL_ROOT.search(value)
+    if not match or not isinstance(cells, list) or not 1 <= len(cells) <= reader.side:
+        return None
+    return int(match.group(1))
+
+
+def _root_totals(root: int, size: int, side: int) -> tuple:
+    """Rangsk's totals for a digital-root cage: root, root + 9, ... that `size` distinct digits can make."""
+    rest = side - size
+    least, most = size * (size + 1) // 2, side * (side + 1) // 2 - rest * (rest + 1) // 2
+    return tuple(total for total in range(root, most + 1, 9) if total >= least)
+
+
 def _extra_region(reader: _Reader, entry: dict) -> list:
     """An extra region: no digit twice."""
     return [make("Distinct", reader.cells(entry.get("cells")), "extra region")]
@@ -434,6 +465,9 @@ HANDLERS: dict = {
     "palindrome": _line("Palindrome"),
     "zipperline": _line("Zipper"),
     "entropicline": _line("Entropic"),
+    "modularline": _line("Modular"),
+    "nabner": _line("Nabner"),
+    "doublearrow": _line("DoubleArrow"),
     "difference": _difference,
     "ratio": _ratio,
     "xv": _xv,
