@@ -2,27 +2,34 @@
 
 A variant's grid shows what its Rules add: every wall drawn, heavy between regions (jigsaw regions, or the
 boxes) and light inside them; killer cages outlined (no line between two cells of a cage; a box wall that
-crosses a cage dashed) with each sum on the top wall of the cage's first cell; diagonal and window cells
-marked by the characters around them and a background; a one-line legend under the grid says what the marks
-mean and which rules are not drawn (anti-king, anti-knight). Without such marks the grid keeps the compact box
-layout.
+crosses a cage dashed) with each sum on the top wall of the cage's first cell; diagonal, window and extra-region
+cells marked by the characters around them and a background; the marks of the variant constraints (dots on
+walls, lines as paths, cell clues, clues beside the grid: render.variant_marks); a legend under the grid says
+what the marks mean and which rules are not drawn (anti-king, anti-knight, ...). Without such marks the grid
+keeps the compact box layout.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
+
+from puzzlesat.render.variant_marks import constraint_marks
 
 GIVEN_STYLE = "bold"
 FILLED_STYLE = "cyan"
 MARKED_STYLE = "bold black on yellow"
 BORDER_STYLE = "dim"
 SUM_STYLE = "bold"
+LEGEND_WIDTH = 78  # legend lines wrap at this many cells
 DIAGONAL_STYLE = "on navy_blue"
 WINDOW_STYLE = "on grey23"
+EXTRA_STYLE = "on grey30"
+BRACKETS = {"window": ("[", "]", WINDOW_STYLE), "extra": ("{", "}", EXTRA_STYLE)}  # group kind -> cell mark
 
 # Walls of the variant grid, by weight; a dashed wall is a region wall between two cells of one cage.
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3
@@ -30,7 +37,9 @@ ACROSS = " ─━┅"
 DOWN = " │┃┇"
 # Box-drawing junctions by their arms: index 27 * up + 9 * right + 3 * down + left, each 0 none, 1 light, 2 heavy.
 JUNCTIONS = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
-UNDRAWN = {"king's": ("anti-king", "king"), "knight's": ("anti-knight", "knight")}  # group name -> variant, piece
+UNDRAWN = {"king's": ("anti-king", "no repeat a king's move apart"),  # group kind -> name, rule
+           "knight's": ("anti-knight", "no repeat a knight's move apart"),
+           "disjoint": ("disjoint groups", "no repeat in the same place of two regions")}
 
 
 def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset()) -> Text:
@@ -86,15 +95,19 @@ def cell_symbol(puzzle, values: Optional[Sequence[int]], cell: int, width: int, 
 @dataclass(frozen=True)
 class Look:
     """What a variant's Rules add to the grid: regions and cages (a number per cell), cage sums by first cell,
-    marked cells (cell -> left and right characters, background), the kinds of extra groups ('diagonal', ...)."""
+    marked cells (cell -> left and right characters, background), the kinds of extra groups ('diagonal', ...),
+    and the constraints' marks on walls, corners and beside the grid (render.variant_marks)."""
 
-    walled: bool  # every wall drawn (jigsaw regions, cages or marked cells), not just the boxes
+    walled: bool  # every wall drawn (jigsaw regions, cages or marks), not just the boxes
     region: tuple
     cage: tuple
     sums: dict
     marks: dict
     kinds: tuple
     legend: Optional[Text] = None
+    walls: dict = field(default_factory=dict)  # (cell, cell) -> (character, style)
+    corners: dict = field(default_factory=dict)  # (row, col) junction -> (character, style)
+    outside: dict = field(default_factory=dict)  # (row, col) beside the grid -> (clue, style)
 
     def wall(self, side: int, a: tuple, b: tuple) -> int:
         """The weight of the wall between (row, col) positions a and b, either of which may lie outside."""
@@ -114,12 +127,25 @@ class Look:
 def variant_look(rules) -> Look:
     """How a set of Rules is drawn (worked out once per rules)."""
     shape = rules.shape
+    drawn = constraint_marks(shape.side, rules.constraints)
+    cages = dict(rules.sums)
+    for cells, total in drawn.cages.items():
+        cages.setdefault(cells, total)
     region = numbering(rules.regions or shape.boxes, shape.cells)
-    cage = numbering([cells for cells, _ in rules.sums], shape.cells)
-    sums = {min(cells): total for cells, total in rules.sums}
+    cage = numbering(list(cages), shape.cells)
+    sums = {min(cells): total for cells, total in cages.items() if total is not None}
     marks, kinds = group_marks(rules)
-    look = Look(bool(rules.regions or sums or marks), region, cage, sums, marks, kinds)
-    return replace(look, legend=legend(rules, look))
+    marks.update((cell, merged(marks.get(cell), mark)) for cell, mark in drawn.cells.items())
+    walled = bool(rules.regions or cages or marks or drawn.walls or drawn.corners or drawn.outside)
+    look = Look(walled, region, cage, sums, marks, kinds, None, drawn.walls, drawn.corners, drawn.outside)
+    return replace(look, legend=legend(rules, look, drawn))
+
+
+def merged(old: Optional[tuple], new: tuple) -> tuple:
+    """A cell's group mark overlaid by its constraint mark: the constraint's characters and background where set."""
+    if old is None:
+        return new
+    return tuple(n if n.strip() else o for o, n in zip(old, new))
 
 
 def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:
@@ -132,14 +158,14 @@ def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:
 
 
 def group_marks(rules) -> tuple:
-    """(cell -> (left, right, background) for window and diagonal cells, the kinds of the extra groups: the first
-    word of their names, 'diagonal', 'window', "king's", ...)."""
+    """(cell -> (left, right, background) for window, extra-region and diagonal cells, the kinds of the extra
+    groups: the first word of their names, 'diagonal', 'window', "king's", ...)."""
     marks, kinds = {}, {}  # kinds: a dict as an ordered set
     for name, group in zip(rules.names, rules.extra_groups):
         kind = name.split(" ", 1)[0]
         kinds[kind] = None
-        if kind == "window":
-            marks.update((cell, ("[", "]", WINDOW_STYLE)) for cell in group if cell not in marks)
+        if kind in BRACKETS:
+            marks.update((cell, BRACKETS[kind]) for cell in group if cell not in marks)
         elif kind == "diagonal":
             line = "╲" if 0 in group else "╱"
             for cell in group:
@@ -148,34 +174,57 @@ def group_marks(rules) -> tuple:
     return marks, tuple(kinds)
 
 
-def legend(rules, look: Look) -> Optional[Text]:
-    """One line saying what the marks mean and which rules are not drawn, or None when there is nothing to say."""
+def legend(rules, look: Look, drawn) -> Optional[Text]:
+    """What the marks mean and which rules are not drawn: one line of kinds, then the single lines and clues named
+    with their places; None when there is nothing to say."""
     entries = []
     if "diagonal" in look.kinds:
         entries.append(("╲ ╱", DIAGONAL_STYLE, " diagonals"))
     if "window" in look.kinds:
         entries.append(("[ ]", WINDOW_STYLE, " windows"))
+    if "extra" in look.kinds:
+        entries.append(("{ }", EXTRA_STYLE, " extra regions"))
     if rules.regions is not None:
         entries.append(("━", BORDER_STYLE, " regions"))
-    if rules.sums:
+    if look.sums:
         entries.append(("12─", SUM_STYLE, " cage sum"))
+    if look.sums or drawn.cages:
         if has_dashed_wall(rules.shape.side, look):
             walls = "region" if rules.regions is not None else "box"
             entries.append(("┅", BORDER_STYLE, f" {walls} wall inside a cage"))
-    undrawn = [UNDRAWN[kind] for kind in look.kinds if kind in UNDRAWN]
-    if len(undrawn) == 1:
-        name, piece = undrawn[0]
-        entries.append(("", "", f"{name}: no repeat a {piece}'s move apart (not drawn)"))
-    elif undrawn:
-        entries.append(("", "", f"{', '.join(name for name, _ in undrawn)}: not drawn"))
-    if not entries:
+    entries.extend(drawn.entries)
+    entries.extend(undrawn_entries(look.kinds, drawn.undrawn))
+    if not entries and not drawn.items:
         return None
-    text = Text()
+    text = legend_line(entries)
+    if drawn.items:
+        text.append("\n" if text else "")
+        text.append_text(legend_line(drawn.items))
+    return text
+
+
+def undrawn_entries(kinds: tuple, undrawn: dict) -> list:
+    """The legend's word on the rules not drawn: one sentence for a single one, else their names."""
+    names = [UNDRAWN[kind] for kind in kinds if kind in UNDRAWN] + [(kind, "") for kind in undrawn]
+    if len(names) == 1 and names[0][1]:
+        name, what = names[0]
+        return [("", "", f"{name}: {what} (not drawn)")]
+    return [("", "", f"{', '.join(name for name, _ in names)}: not drawn")] if names else []
+
+
+def legend_line(entries: Sequence[tuple]) -> Text:
+    """Legend entries (marker, its style, words) three spaces apart, on lines of at most LEGEND_WIDTH cells (an
+    entry is never cut)."""
+    text, used = Text(), 0
     for marker, style, words in entries:
-        if text:
-            text.append("   ")
+        size = cell_len(marker + words)
+        if used:
+            newline = used + 3 + size > LEGEND_WIDTH
+            text.append("\n" if newline else "   ")
+            used = 0 if newline else used + 3
         text.append(marker, style=style)
         text.append(words, style=BORDER_STYLE)
+        used += size
     return text
 
 
@@ -186,20 +235,43 @@ def has_dashed_wall(side: int, look: Look) -> bool:
 
 
 def walled_grid(puzzle, values: Optional[Sequence[int]], look: Look, marked: frozenset = frozenset()) -> Text:
-    """Every wall drawn by its weight, cage sums on their top walls, marked cells between their marks."""
+    """Every wall drawn by its weight, cage sums on their top walls, marked cells between their marks, clues beside
+    the grid in a margin."""
     side = puzzle.shape.side
     width = max(len(ch) for ch in puzzle.alphabet)
-    cell_width = max([width + 2] + [len(str(total)) for total in look.sums.values()])
-    text = Text()
+    cell_width = max([width + 2] + [len(str(total)) + ((cell - side, cell) in look.walls)
+                                    for cell, total in look.sums.items()])
+    margin = max((len(clue) + 1 for clue, _ in look.outside.values()), default=0)
+    text = outside_row(look, side, -1, cell_width, margin)
     for row in range(side + 1):
+        text.append(" " * margin)
         text.append_text(wall_row(look, side, row, cell_width))
         if row < side:
-            text.append_text(cell_row(puzzle, values, look, row, cell_width - 2, marked))
+            text.append_text(cell_row(puzzle, values, look, row, cell_width - 2, margin, marked))
+    text.append_text(outside_row(look, side, side, cell_width, margin))
+    return text
+
+
+def outside_row(look: Look, side: int, row: int, cell_width: int, margin: int) -> Text:
+    """The clues above (row -1) or below (row side) the grid, each over its column; empty when there are none."""
+    if not any(r == row for r, _ in look.outside):
+        return Text()
+    clue, style = look.outside.get((row, -1), ("", ""))
+    text = Text(clue.rjust(margin - 1) + " ", style=style)
+    for col in range(side + 1):
+        clue, style = look.outside.get((row, col), ("", ""))
+        if col == side:
+            text.append(" " + clue, style=style)
+        else:
+            text.append(" " + clue.center(cell_width), style=style)
+    text.rstrip()
+    text.append("\n")
     return text
 
 
 def wall_row(look: Look, side: int, row: int, cell_width: int) -> Text:
-    """The walls above cell row `row` (below the last row when row == side), with the cage sums written on them."""
+    """The walls above cell row `row` (below the last row when row == side), with the cage sums, the marks on
+    walls between a cell and the one above it, and the marks on corners."""
     text = Text()
     for col in range(side + 1):
         up = look.wall(side, (row - 1, col - 1), (row - 1, col))
@@ -207,30 +279,42 @@ def wall_row(look: Look, side: int, row: int, cell_width: int) -> Text:
         down = look.wall(side, (row, col - 1), (row, col))
         left = look.wall(side, (row - 1, col - 1), (row, col - 1))
         arms = [min(arm, HEAVY) for arm in (up, right, down, left)]
-        text.append(JUNCTIONS[27 * arms[0] + 9 * arms[1] + 3 * arms[2] + arms[3]], style=BORDER_STYLE)
+        text.append(*look.corners.get((row, col), (JUNCTIONS[27 * arms[0] + 9 * arms[1] + 3 * arms[2] + arms[3]],
+                                                   BORDER_STYLE)))
         if col < side:
-            total = look.sums.get(row * side + col) if row < side else None
+            cell = row * side + col
+            total = look.sums.get(cell) if row < side else None
             label = "" if total is None else str(total)
             text.append(label, style=SUM_STYLE)
-            text.append(ACROSS[right] * (cell_width - len(label)), style=BORDER_STYLE)
+            segment = ACROSS[right] * (cell_width - len(label))
+            mark, style = look.walls.get((cell - side, cell), ("", ""))
+            at = max(cell_width // 2 - len(label), 0)
+            text.append(segment[:at], style=BORDER_STYLE)
+            text.append(mark, style=style)
+            text.append(segment[at + len(mark):], style=BORDER_STYLE)
     text.append("\n")
     return text
 
 
-def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, width: int,
+def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, width: int, margin: int = 0,
              marked: frozenset = frozenset()) -> Text:
-    """One row of cells, each between its walls, a marked cell between its marks."""
+    """One row of cells, each between its walls (or the mark on a wall), a marked cell between its marks; the
+    clues beside the row in the margins."""
     side = puzzle.shape.side
-    text = Text()
+    clue, style = look.outside.get((row, -1), ("", ""))
+    text = Text(clue.rjust(margin - 1) + " " if margin else "", style=style)
     for col in range(side + 1):
-        text.append(DOWN[look.wall(side, (row, col - 1), (row, col))], style=BORDER_STYLE)
+        cell = row * side + col
+        wall = (DOWN[look.wall(side, (row, col - 1), (row, col))], BORDER_STYLE)
+        text.append(*look.walls.get((cell - 1, cell), wall) if 0 < col < side else wall)
         if col == side:
             break
-        cell = row * side + col
         left, right, background = look.marks.get(cell, (" ", " ", ""))
         symbol, style = cell_symbol(puzzle, values, cell, width, marked)
         text.append(left, style=background)
         text.append(symbol, style=f"{style} {background}".strip())
         text.append(right, style=background)
+    clue, style = look.outside.get((row, side), ("", ""))
+    text.append(" " + clue if clue else "", style=style)
     text.append("\n")
     return text

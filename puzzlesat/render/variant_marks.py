@@ -1,0 +1,237 @@
+"""What a variant's constraints put on the walled grid: cages, marks on walls and corners, marked cells, clues
+beside the grid, and the legend entries saying what the marks mean and what is not drawn.
+
+Positions: a wall mark sits between two orthogonal neighbours (keyed by the pair, lower cell first), a corner
+mark on the junction at (row, col), the top left corner of cell (row, col) (0..side each way), a cell mark is
+(left character, right character, background) around the digit, an outside clue at a (row, col) just beyond
+the grid (-1 or side on one axis). Lines are drawn as their cells' path: each step between two cells a
+connector on the wall (orthogonal step) or the corner (diagonal step) they share, their cells a background of
+their own (cycled), the bulb or circle between parentheses. Every mark is one character wide.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional
+
+MARK_STYLE = "bold"
+LINE_STYLES = ("on dark_green", "on dark_red", "on dark_magenta", "on dark_orange3", "on deep_sky_blue4",
+               "on chartreuse4", "on purple4", "on orange4")
+THERMO = ("<", ">", "∧", "∨")  # connectors right, left, down, up: the point towards the lower digit
+SLOW_THERMO = ("≤", "≥", "∧", "∨")
+ARROW = ("→", "←", "↓", "↑")  # away from the circle
+LINE = ("═", "═", "║", "║")
+ROUND = ("(", ")")  # a thermometer's bulb, an arrow's circle, a between line's ends
+CELL_CLUES = {"odd cell": "◯", "even cell": "□", "maximum": "▲", "minimum": "▼"}
+CELL_WORDS = {"odd cell": "odd", "even cell": "even", "maximum": "higher than its neighbours",
+              "minimum": "lower than its neighbours"}
+NEGATIVE = {"white": ("○", "not consecutive"), "black": ("●", "not one twice the other"),
+            "x": ("X", "not adding to 10"), "v": ("V", "not adding to 5")}
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+DIAGONAL_ARROWS = {(1, 1): "↘", (1, -1): "↙", (-1, 1): "↗", (-1, -1): "↖"}
+SIDES = {(0, 1): "from the left", (0, -1): "from the right", (1, 0): "from the top", (-1, 0): "from the bottom"}
+
+
+@dataclass
+class Marks:
+    """The marks of one set of constraints on a grid of `side` (see the module's docstring)."""
+
+    side: int
+    cages: dict = field(default_factory=dict)  # cells -> total or None
+    cells: dict = field(default_factory=dict)
+    walls: dict = field(default_factory=dict)
+    corners: dict = field(default_factory=dict)
+    outside: dict = field(default_factory=dict)
+    entries: dict = field(default_factory=dict)  # (marker, style, words) -> None: the kinds drawn, each once
+    items: list = field(default_factory=list)  # (marker, style, words): single constraints named with their place
+    undrawn: dict = field(default_factory=dict)  # kind -> None
+    colours: int = 0
+
+    def background(self) -> str:
+        """The next line or clone background, cycled."""
+        self.colours += 1
+        return LINE_STYLES[(self.colours - 1) % len(LINE_STYLES)]
+
+    def name(self, cell: int) -> str:
+        """'r3c5'."""
+        return f"r{cell // self.side + 1}c{cell % self.side + 1}"
+
+    def wall(self, a: int, b: int, mark: str, style: str = MARK_STYLE, keep: bool = False) -> None:
+        """A mark on the wall between two orthogonal neighbours (`keep`: unless one is there already)."""
+        if not keep or (min(a, b), max(a, b)) not in self.walls:
+            self.walls[min(a, b), max(a, b)] = (mark, style)
+
+    def step(self, a: int, b: int, connectors: tuple, style: str) -> None:
+        """A line's step from cell a to cell b: its connector on the shared wall, or a diagonal on the corner."""
+        (ra, ca), (rb, cb) = divmod(a, self.side), divmod(b, self.side)
+        dr, dc = rb - ra, cb - ca
+        if abs(dr) + abs(dc) == 1:
+            self.wall(a, b, connectors[{(0, 1): 0, (0, -1): 1, (1, 0): 2, (-1, 0): 3}[dr, dc]], style, keep=True)
+        elif abs(dr) == abs(dc) == 1:
+            corner, line = (max(ra, rb), max(ca, cb)), "╲" if dr == dc else "╱"
+            crossed = self.corners.get(corner, (line,))[0] not in (line, "◎")
+            self.corners.setdefault(corner, (line, style))
+            if crossed:
+                self.corners[corner] = ("╳", style)
+
+    def mark(self, cell: int, left: Optional[str] = None, right: Optional[str] = None,
+             background: Optional[str] = None) -> None:
+        """Set some of a cell's left and right characters and background, keeping the rest."""
+        old = self.cells.get(cell, (" ", " ", ""))
+        self.cells[cell] = (left or old[0], right or old[1], old[2] if background is None else background)
+
+
+def constraint_marks(side: int, constraints: tuple) -> Marks:
+    """The marks of `constraints` on a grid of `side`; a line or clone numbered when its kind comes more than once
+    ('thermometer 2')."""
+    marks = Marks(side)
+    counts, seen = Counter(c.kind for c in constraints), Counter()
+    for constraint in constraints:
+        seen[constraint.kind] += 1
+        number = f" {seen[constraint.kind]}" if counts[constraint.kind] > 1 else ""
+        DRAWERS.get(type(constraint).__name__, undrawn)(marks, constraint, constraint.kind + number)
+    return marks
+
+
+def path(marks: Marks, cells: tuple) -> str:
+    """'r1c1→r1c4': where a line starts and ends."""
+    return f"{marks.name(cells[0])}→{marks.name(cells[-1])}"
+
+
+def undrawn(marks: Marks, constraint, name: str) -> None:
+    """A kind the grid does not show: said so in the legend."""
+    marks.undrawn[constraint.kind] = None
+
+
+def distinct(marks: Marks, constraint, name: str) -> None:
+    """Distinct groups are drawn from the rules' group names (diagonals, windows, extra regions)."""
+
+
+def killer(marks: Marks, constraint, name: str) -> None:
+    """A cage, outlined; its total (if any) on its first cell's top wall."""
+    marks.cages[tuple(constraint.cells)] = constraint.total
+
+
+def line(marks: Marks, constraint, name: str) -> None:
+    """A line as its cells' path, one background for the line; a between line's ends between parentheses."""
+    cells, style = constraint.cells, marks.background()
+    for cell in cells:
+        marks.mark(cell, background=style)
+    for a, b in zip(cells, cells[1:]):
+        marks.step(a, b, LINE, style)
+    if constraint.kind == "between line":
+        for end in (cells[0], cells[-1]):
+            marks.mark(end, *ROUND)
+    sample = "(·)═·" if constraint.kind == "between line" else "·═·"
+    marks.items.append((sample, style, f" {name} {path(marks, cells)}"))
+
+
+def thermometer(marks: Marks, constraint, name: str) -> None:
+    """A thermometer: the bulb between parentheses, each step an inequality pointing at the lower digit."""
+    cells, style = constraint.cells, marks.background()
+    connectors = SLOW_THERMO if constraint.slow else THERMO
+    for cell in cells:
+        marks.mark(cell, background=style)
+    marks.mark(cells[0], *ROUND)
+    for a, b in zip(cells, cells[1:]):
+        marks.step(a, b, connectors, style)
+    marks.items.append((f"(·){connectors[0]}·", style, f" {name} {path(marks, cells)}"))
+
+
+def arrow(marks: Marks, constraint, name: str) -> None:
+    """An arrow: its circle's cells between parentheses, the shaft's steps arrows away from the circle (from the
+    circle cell nearest the shaft)."""
+    circle, shaft, style = constraint.circle, constraint.shaft, marks.background()
+    for cell in circle + shaft:
+        marks.mark(cell, background=style)
+    for cell in circle:
+        marks.mark(cell, *ROUND)
+    start = min(circle, key=lambda cell: distance(marks.side, cell, shaft[0]))
+    for a, b in zip((start,) + shaft, shaft):
+        marks.step(a, b, ARROW, style)
+    marks.items.append(("(·)→·", style, f" {name} {path(marks, circle[:1] + shaft)}"))
+
+
+def distance(side: int, a: int, b: int) -> int:
+    """Rows plus columns between two cells (an orthogonal neighbour 1, a diagonal one 2)."""
+    return abs(a // side - b // side) + abs(a % side - b % side)
+
+
+def dot(marks: Marks, constraint, name: str) -> None:
+    """A dot or pair clue on the wall between its cells: Kropki ○ ●, X, V, a difference's number, a ratio's number
+    raised (◆ with the legend naming it when the number has more than one digit)."""
+    kind = constraint.kind
+    if kind == "kropki":
+        mark, words = ("○", "consecutive") if constraint.color == "white" else ("●", "one twice the other")
+    elif kind == "xv":
+        mark, words = ("X", "sum 10") if constraint.total == 10 else ("V", "sum 5")
+        mark, words = (mark, words) if constraint.total in (5, 10) else (str(constraint.total), "sum")
+    elif kind == "difference":
+        mark, words = str(constraint.value), "difference"
+    else:
+        mark, words = str(constraint.value).translate(SUPERSCRIPT), f"ratio {constraint.value}"
+    if len(mark) > 1:
+        marks.items.append(("◆", MARK_STYLE, f" {kind} {mark} {marks.name(constraint.a)}-{marks.name(constraint.b)}"))
+        mark, words = "◆", "see below"
+    marks.wall(constraint.a, constraint.b, mark)
+    marks.entries[mark, MARK_STYLE, f" {words}"] = None
+
+
+def negative(marks: Marks, constraint, name: str) -> None:
+    """A negative constraint: the legend says what neighbours without the mark may not be."""
+    if constraint.relation in NEGATIVE:
+        mark, words = NEGATIVE[constraint.relation]
+        marks.entries["", "", f"no {mark}: {words}"] = None
+    else:
+        marks.undrawn[f"negative {constraint.relation}"] = None
+
+
+def cell_clue(marks: Marks, constraint, name: str) -> None:
+    """Odd ◯, even □, maximum ▲, minimum ▼: left of the digit."""
+    marker = CELL_CLUES[constraint.kind]
+    marks.mark(constraint.cell, left=marker)
+    marks.entries[marker, MARK_STYLE, f" {CELL_WORDS[constraint.kind]}"] = None
+
+
+def clone(marks: Marks, constraint, name: str) -> None:
+    """A clone: both sets of cells marked ≡ on one background."""
+    style = marks.background()
+    for cell in constraint.cells + constraint.copy:
+        marks.mark(cell, left="≡", background=style)
+    where = f"{path(marks, constraint.cells)} = {path(marks, constraint.copy)}".replace("→", "-")
+    marks.items.append(("≡·", style, f" {name} {where}"))
+
+
+def quadruple(marks: Marks, constraint, name: str) -> None:
+    """A quadruple: ◎ on the corner its four cells share, the digits in the legend."""
+    row, col = divmod(max(constraint.cells), marks.side)
+    marks.corners[row, col] = ("◎", MARK_STYLE)
+    digits = " ".join(map(str, constraint.digits))
+    cells = sorted(constraint.cells)
+    marks.items.append(("◎", MARK_STYLE, f" {name} {marks.name(cells[0])}-{marks.name(cells[-1])}: {digits}"))
+
+
+def outside(marks: Marks, constraint, name: str) -> None:
+    """A clue beside the grid: beside the row or column (little killer: the diagonal) it looks along, and named
+    in the legend."""
+    cells, side = constraint.cells, marks.side
+    value = constraint.count if constraint.kind == "skyscraper" else constraint.total
+    (r0, c0), (r1, c1) = divmod(cells[0], side), divmod(cells[min(1, len(cells) - 1)], side)
+    dr, dc = (r1 - r0, c1 - c0) if len(cells) > 1 else (0, 1)
+    marks.outside.setdefault((r0 - dr, c0 - dc), (str(value), MARK_STYLE))
+    if constraint.kind == "little killer":
+        where = f"{marks.name(cells[0])}{DIAGONAL_ARROWS.get((dr, dc), '→')}{marks.name(cells[-1])}"
+    else:
+        line_name = f"row {r0 + 1}" if dr == 0 else f"column {c0 + 1}"
+        where = f"on {line_name}" + ("" if constraint.kind == "sandwich" else f" {SIDES.get((dr, dc), '')}")
+    marks.items.append(("", "", f"{constraint.kind} {value} {where}"))
+
+
+DRAWERS = {
+    "Distinct": distinct, "Killer": killer, "Thermometer": thermometer, "Arrow": arrow,
+    "Between": line, "Whisper": line, "Renban": line, "RegionSumLine": line, "Palindrome": line, "Zipper": line,
+    "Entropic": line, "Kropki": dot, "XV": dot, "Difference": dot, "Ratio": dot, "Negative": negative,
+    "Parity": cell_clue, "Extremum": cell_clue, "Clone": clone, "Quadruple": quadruple,
+    "LittleKiller": outside, "Sandwich": outside, "XSum": outside, "Skyscraper": outside,
+}

@@ -1,0 +1,269 @@
+"""render/variant_marks.py through sudoku_grid.grid: each variant constraint's marks in their place on the walled
+grid (cages, dots on walls, lines as paths, cell clues, clues beside the grid) and its legend entry."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from puzzlesat.render.sudoku_grid import grid, variant_look
+from puzzlesat.render.variant_marks import LINE_STYLES
+from puzzlesat.sudoku.constraints import (XV, Arrow, Between, Clone, Difference, Distinct, Entropic, Extremum,
+                                          Killer, Kropki, LittleKiller, Negative, Palindrome, Parity, Quadruple,
+                                          Ratio, RegionSumLine, Renban, Sandwich, Skyscraper, Thermometer, Whisper,
+                                          XSum, Zipper, king_pairs)
+from puzzlesat.sudoku.grid import Puzzle, Shape
+from puzzlesat.sudoku.rules import constrained_rules
+
+SHAPE = Shape.of_side(9)
+
+
+def cell(row: int, col: int, side: int = 9) -> int:
+    """The index of r{row}c{col} (1-based)."""
+    return (row - 1) * side + col - 1
+
+
+def drawn(*constraints, side: int = 9):
+    """(the grid's lines, the legend) of an empty grid of `side` with `constraints`."""
+    shape = Shape.of_side(side)
+    text = grid(Puzzle(shape, (0,) * shape.cells), rules=constrained_rules(shape, constraints)).plain
+    lines = text.splitlines()
+    return lines[:2 * side + 1], "\n".join(lines[2 * side + 1:])
+
+
+def at(lines: list, row: int, col: int, where: str = "digit") -> str:
+    """A character of cell r{row}c{col} on the walled grid (cells 3 wide): 'left', 'digit' or 'right' of it,
+    the wall 'before' it (left), the middle of the wall 'above' it, or the 'corner' at its top left."""
+    line = 2 * row - 1 if where in ("left", "digit", "right", "before") else 2 * row - 2
+    offset = {"left": 1, "digit": 2, "right": 3, "before": 0, "above": 2, "corner": 0}[where]
+    return lines[line][4 * (col - 1) + offset]
+
+
+def styles_of(*constraints) -> set:
+    """The styles of every span of an empty 9x9 grid with `constraints`."""
+    rules = constrained_rules(SHAPE, constraints)
+    return {str(span.style) for span in grid(Puzzle(SHAPE, (0,) * 81), rules=rules).spans}
+
+
+# ---- cages -----------------------------------------------------------------------------------
+
+def test_killer_cages_with_and_without_a_sum_are_outlined():
+    lines, legend = drawn(Killer((cell(1, 1), cell(1, 2)), 3), Killer((cell(5, 5), cell(6, 5), cell(6, 6))))
+    assert lines[0].startswith("┏3━━━━━━┯") and at(lines, 1, 2, "before") == " " and at(lines, 1, 3, "before") == "│"
+    assert at(lines, 6, 5, "above") == " " and at(lines, 6, 6, "before") == " " and at(lines, 5, 6, "before") == "│"
+    assert lines[8][16:20] == "┼───"  # no number on the sumless cage's top wall
+    assert "12─ cage sum" in legend
+
+
+def test_a_cage_without_any_sum_has_no_sum_in_the_legend():
+    lines, legend = drawn(Killer((cell(2, 2), cell(2, 3))))
+    assert at(lines, 2, 3, "before") == " " and "cage sum" not in legend
+
+
+def test_a_vertical_mark_under_a_cage_sum_keeps_both():
+    lines, _ = drawn(Killer((cell(3, 3), cell(3, 4)), 12), Kropki(cell(2, 3), cell(3, 3), "white"))
+    assert lines[4][9:12] == "12○"
+
+
+# ---- dots and pair clues on walls ------------------------------------------------------------
+
+def test_kropki_dots_sit_on_the_wall_between_their_cells():
+    lines, legend = drawn(Kropki(cell(1, 1), cell(1, 2), "white"), Kropki(cell(3, 4), cell(4, 4), "black"))
+    assert at(lines, 1, 2, "before") == "○" and at(lines, 4, 4, "above") == "●"
+    assert lines[6][12:17] == "━━●━━" or lines[6][13:16] == "━●━"
+    assert "○ consecutive" in legend and "● one twice the other" in legend
+
+
+def test_xv_difference_and_ratio_marks():
+    lines, legend = drawn(XV(cell(2, 2), cell(2, 3), 10), XV(cell(5, 5), cell(6, 5), 5),
+                          Difference(cell(7, 1), cell(7, 2), 3), Ratio(cell(8, 8), cell(9, 8), 3))
+    assert at(lines, 2, 3, "before") == "X" and at(lines, 6, 5, "above") == "V"
+    assert at(lines, 7, 2, "before") == "3" and at(lines, 9, 8, "above") == "³"
+    for words in ("X sum 10", "V sum 5", "3 difference", "³ ratio 3"):
+        assert words in legend
+
+
+def test_a_number_too_long_for_a_wall_is_named_in_the_legend():
+    lines, legend = drawn(Difference(cell(1, 1, 16), cell(1, 2, 16), 12), side=16)
+    assert at(lines, 1, 2, "before") == "◆" and "◆ difference 12 r1c1-r1c2" in legend
+
+
+def test_negative_constraints_are_said_in_the_legend():
+    lines, legend = drawn(Negative("white", ((cell(1, 1), cell(1, 2)),)), Kropki(cell(5, 5), cell(5, 6), "white"))
+    assert "no ○: not consecutive" in legend
+    _, legend = drawn(Negative("ratio:3", ((cell(1, 1), cell(1, 2)),)), Kropki(cell(5, 5), cell(5, 6), "white"))
+    assert "negative ratio:3: not drawn" in legend
+
+
+def test_negative_constraints_alone_keep_the_compact_grid():
+    puzzle = Puzzle(SHAPE, (0,) * 81)
+    text = grid(puzzle, rules=constrained_rules(SHAPE, [Negative("x", ((0, 1),))])).plain
+    assert text.splitlines()[0] == "┏━━━━━━━┳━━━━━━━┳━━━━━━━┓" and text.endswith("no X: not adding to 10\n")
+
+
+# ---- lines -----------------------------------------------------------------------------------
+
+def test_a_thermometer_is_its_bulb_and_inequalities_along_its_path():
+    thermo = Thermometer((cell(1, 1), cell(1, 2), cell(2, 2), cell(3, 3), cell(3, 2)))
+    lines, legend = drawn(thermo)
+    assert at(lines, 1, 1, "left") == "(" and at(lines, 1, 1, "right") == ")"
+    assert at(lines, 1, 2, "before") == "<"  # r1c1 < r1c2
+    assert at(lines, 2, 2, "above") == "∧"  # r1c2 above, lower
+    assert at(lines, 3, 3, "corner") == "╲"  # r2c2 to r3c3 through their shared corner
+    assert at(lines, 3, 3, "before") == ">"  # r3c2 (left) higher than r3c3
+    assert "(·)<· thermometer r1c1→r3c2" in legend
+
+
+def test_a_thermometer_going_up_points_down_and_slow_ones_allow_equal():
+    lines, legend = drawn(Thermometer((cell(9, 9), cell(8, 9))), Thermometer((cell(5, 5), cell(5, 6)), slow=True))
+    assert at(lines, 9, 9, "above") == "∨" and at(lines, 5, 6, "before") == "≤"
+    assert "thermometer r9c9→r8c9" in legend and "slow thermometer r5c5→r5c6" in legend
+
+
+def test_several_lines_of_a_kind_are_numbered_and_get_their_own_backgrounds():
+    one, two = Thermometer((cell(1, 1), cell(1, 2))), Thermometer((cell(5, 1), cell(5, 2)))
+    _, legend = drawn(one, two)
+    assert "thermometer 1 r1c1→r1c2" in legend and "thermometer 2 r5c1→r5c2" in legend
+    styles = styles_of(one, two)
+    assert any(LINE_STYLES[0] in style for style in styles) and any(LINE_STYLES[1] in style for style in styles)
+
+
+def test_an_arrow_is_its_circle_and_a_shaft_pointing_away():
+    lines, legend = drawn(Arrow((cell(3, 3),), (cell(3, 4), cell(4, 4), cell(5, 5))))
+    assert at(lines, 3, 3, "left") + at(lines, 3, 3, "right") == "()"
+    assert at(lines, 3, 4, "before") == "→" and at(lines, 4, 4, "above") == "↓" and at(lines, 5, 5, "corner") == "╲"
+    assert "(·)→· arrow r3c3→r5c5" in legend
+
+
+def test_a_two_cell_circle_is_marked_and_the_shaft_starts_beside_it():
+    lines, legend = drawn(Arrow((cell(1, 1), cell(1, 2)), (cell(2, 2), cell(2, 3))))
+    assert at(lines, 1, 1, "left") == "(" and at(lines, 1, 2, "left") == "("
+    assert at(lines, 2, 2, "above") == "↓" and at(lines, 2, 3, "before") == "→"
+    assert "arrow r1c1→r2c3" in legend
+
+
+PATH = (cell(2, 2), cell(2, 3), cell(3, 3), cell(4, 2))  # right, down, then down-left through a corner
+
+
+@pytest.mark.parametrize("line", [Whisper(PATH, 5), Renban(PATH), Palindrome(PATH), Zipper(PATH), Entropic(PATH),
+                                  RegionSumLine(PATH), Between(PATH)])
+def test_lines_are_drawn_as_their_path(line):
+    lines, legend = drawn(line)
+    assert at(lines, 2, 3, "before") == "═" and at(lines, 3, 3, "above") == "║" and at(lines, 4, 3, "corner") == "╱"
+    assert f" {line.kind} r2c2→r4c2" in legend
+    between = line.kind == "between line"
+    assert (at(lines, 2, 2, "left") + at(lines, 4, 2, "right") == "()") == between
+    assert any(LINE_STYLES[0] in style for style in styles_of(line))
+
+
+def test_lines_crossing_on_a_corner_make_a_cross_and_dots_win_a_shared_wall():
+    one, two = Renban((cell(1, 1), cell(2, 2))), Renban((cell(1, 2), cell(2, 1)))
+    lines, _ = drawn(one, two, Whisper((cell(5, 5), cell(5, 6)), 5), Kropki(cell(5, 5), cell(5, 6), "black"))
+    assert at(lines, 2, 2, "corner") == "╳" and at(lines, 5, 6, "before") == "●"
+
+
+# ---- cell clues ------------------------------------------------------------------------------
+
+def test_parity_and_extremum_cells_are_marked_left_of_the_digit():
+    lines, legend = drawn(Parity(cell(1, 1), True), Parity(cell(1, 2), False), Extremum(cell(5, 5), True),
+                          Extremum(cell(9, 9), False))
+    assert [at(lines, r, c, "left") for r, c in ((1, 1), (1, 2), (5, 5), (9, 9))] == ["◯", "□", "▲", "▼"]
+    for words in ("◯ odd", "□ even", "▲ higher than its neighbours", "▼ lower than its neighbours"):
+        assert words in legend
+
+
+def test_clones_are_marked_on_a_background_of_their_own():
+    clone = Clone((cell(1, 1), cell(1, 2)), (cell(5, 5), cell(5, 6)))
+    lines, legend = drawn(clone)
+    assert [at(lines, r, c, "left") for r, c in ((1, 1), (1, 2), (5, 5), (5, 6))] == ["≡"] * 4
+    assert "≡· clone r1c1-r1c2 = r5c5-r5c6" in legend
+    assert any(LINE_STYLES[0] in style for style in styles_of(clone))
+
+
+def test_a_quadruple_sits_on_its_corner_and_lists_its_digits():
+    lines, legend = drawn(Quadruple((cell(4, 4), cell(4, 5), cell(5, 4), cell(5, 5)), (1, 2, 2)))
+    assert at(lines, 5, 5, "corner") == "◎" and "◎ quadruple r4c4-r5c5: 1 2 2" in legend
+
+
+def test_marks_on_a_diagonal_cell_keep_the_diagonal_where_they_leave_room():
+    from puzzlesat.sudoku.constraints import diagonals
+
+    lines, _ = drawn(*diagonals(9, "-"), Parity(cell(1, 1), True))
+    assert at(lines, 1, 1, "left") == "◯" and at(lines, 1, 1, "right") == "╲" and at(lines, 2, 2, "left") == "╲"
+
+
+# ---- clues beside the grid -------------------------------------------------------------------
+
+def test_outside_clues_sit_in_a_margin_and_are_named_in_the_legend():
+    row3 = tuple(cell(3, col) for col in range(1, 10))
+    column5_up = tuple(cell(row, 5) for row in range(9, 0, -1))
+    column2_down = tuple(cell(row, 2) for row in range(1, 10))
+    text = grid(Puzzle(SHAPE, (0,) * 81), rules=constrained_rules(SHAPE, [
+        Sandwich(row3, 15), XSum(tuple(reversed(row3)), 11), Skyscraper(column2_down, 3), XSum(column5_up, 12),
+        LittleKiller(tuple(cell(1 + i, 2 + i) for i in range(8)), 40)])).plain
+    lines = text.splitlines()
+    margin = 3  # the longest clue and a space
+    assert lines[0][margin + 4 * 1 + 2] == "3"  # above column 2, over its digits
+    assert lines[0][margin:margin + 4].strip() == "40"  # above column 1, diagonally before r1c2
+    assert lines[6].startswith("15 ┃") and lines[6].endswith("┃ 11")
+    assert lines[20].strip() == "12" and lines[20].index("12") in (margin + 4 * 4 + 1, margin + 4 * 4 + 2)
+    legend = "\n".join(lines[21:])
+    for words in ("sandwich 15 on row 3", "x-sum 11 on row 3 from the right", "skyscraper 3 on column 2 from the top",
+                  "x-sum 12 on column 5 from the bottom", "little killer 40 r1c2↘r8c9"):
+        assert words in legend
+    assert all(cell_len(line) <= 80 for line in lines)
+
+
+# ---- not drawn, sizes, cache, colour -------------------------------------------------------
+
+def test_groups_drawn_and_not_drawn():
+    extra = Distinct((cell(1, 1), cell(1, 2), cell(2, 1)), "extra region")
+    lines, legend = drawn(extra, *king_pairs(9)[:3])
+    assert at(lines, 1, 1, "left") + at(lines, 1, 1, "right") == "{}" and "{ } extra regions" in legend
+    assert "anti-king: no repeat a king's move apart (not drawn)" in legend
+
+
+def test_unknown_constraints_are_named_as_not_drawn():
+    class Odd(Parity):
+        pass
+
+    lines, legend = drawn(Odd(cell(1, 1), True), Kropki(cell(5, 5), cell(5, 6), "white"))
+    assert "odd cell: not drawn" in legend
+
+
+EVERYTHING = (
+    Thermometer((cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 4))), Arrow((cell(3, 3),), (cell(4, 3), cell(5, 3))),
+    Kropki(cell(2, 1), cell(2, 2), "white"), XV(cell(5, 5), cell(5, 6), 10), Whisper((cell(2, 6), cell(2, 7)), 5),
+    Parity(cell(6, 6), True), Extremum(cell(7, 7), True), Killer((cell(4, 5), cell(4, 6)), 9),
+    Quadruple((cell(8, 7), cell(8, 8), cell(9, 7), cell(9, 8)), (1, 2)), Sandwich(tuple(range(18, 27)), 15),
+    Clone((cell(1, 8),), (cell(3, 8),)), Negative("white", ()))
+
+
+@pytest.mark.parametrize("side", [4, 6, 9, 16])
+def test_grids_with_marks_are_rectangles_within_80_columns(side):
+    shape = Shape.of_side(side)
+    constraints = (Thermometer((0, 1, side + 2)), Kropki(side, side + 1, "black"), Killer((side * side - 1,), 4))
+    text = grid(Puzzle(shape, (0,) * shape.cells), rules=constrained_rules(shape, constraints)).plain
+    board = text.splitlines()[:2 * side + 1]
+    assert {cell_len(line) for line in board} == {4 * side + 1}
+    assert all(cell_len(line) <= 80 for line in text.splitlines())
+
+
+def test_everything_at_once_fits_80_columns_and_is_drawn_once_per_rules():
+    rules = constrained_rules(SHAPE, EVERYTHING)
+    text = grid(Puzzle(SHAPE, (0,) * 81), rules=rules).plain
+    assert all(cell_len(line) <= 80 for line in text.splitlines())
+    assert variant_look(rules) is variant_look(constrained_rules(SHAPE, EVERYTHING))
+
+
+def test_marks_are_characters_so_a_pipe_shows_them_and_a_terminal_colours_them():
+    rules = constrained_rules(SHAPE, EVERYTHING)
+    for colour in (False, True):
+        stream = io.StringIO()
+        Console(file=stream, force_terminal=colour, color_system="256" if colour else None, width=80).print(
+            grid(Puzzle(SHAPE, (0,) * 81), rules=rules))
+        output = stream.getvalue()
+        assert ("\x1b" in output) == colour and all(mark in output for mark in "(<→○X═◯▲◎≡")
