@@ -22,7 +22,9 @@ THERMO = ("<", ">", "∧", "∨")  # connectors right, left, down, up: the point
 SLOW_THERMO = ("≤", "≥", "∧", "∨")
 ARROW = ("→", "←", "↓", "↑")  # away from the circle
 LINE = ("═", "═", "║", "║")
-ROUND = ("(", ")")  # a thermometer's bulb, an arrow's circle, a between line's ends
+ROUND = ("(", ")")  # a thermometer's bulb, an arrow's circle, a between line's or double arrow's ends
+ENDS = {"between line": ROUND, "double arrow": ROUND, "lockout line": ("◇", "◇")}  # line kind -> its ends' marks
+INDEXERS = {"column indexer": "↔", "row indexer": "↕", "box indexer": "⊞"}  # the line a digit indexes
 CELL_CLUES = {"odd cell": "◯", "even cell": "□", "maximum": "▲", "minimum": "▼"}
 CELL_WORDS = {"odd cell": "odd", "even cell": "even", "maximum": "higher than its neighbours",
               "minimum": "lower than its neighbours"}
@@ -81,6 +83,12 @@ class Marks:
         old = self.cells.get(cell, (" ", " ", ""))
         self.cells[cell] = (left or old[0], right or old[1], old[2] if background is None else background)
 
+    def clue(self, cell: int, marker: str) -> None:
+        """A cell clue's marker left of the digit, or right of it when another mark holds the left."""
+        left, right, _ = self.cells.get(cell, (" ", " ", ""))
+        side = "right" if left.strip() and not right.strip() else "left"
+        self.mark(cell, **{side: marker})
+
 
 def constraint_marks(side: int, constraints: tuple) -> Marks:
     """The marks of `constraints` on a grid of `side`; a line or clone numbered when its kind comes more than once
@@ -113,17 +121,25 @@ def killer(marks: Marks, constraint, name: str) -> None:
     marks.cages[tuple(constraint.cells)] = constraint.total
 
 
+def multi_sum_killer(marks: Marks, constraint, name: str) -> None:
+    """A cage adding up to one of several totals: outlined, its totals in the legend."""
+    marks.cages[tuple(constraint.cells)] = None
+    cells, totals = sorted(constraint.cells), ", ".join(map(str, constraint.totals)) or "any total"
+    marks.items.append(("", "", f"{name} {marks.name(cells[0])}-{marks.name(cells[-1])}: {totals}"))
+
+
 def line(marks: Marks, constraint, name: str) -> None:
-    """A line as its cells' path, one background for the line; a between line's ends between parentheses."""
+    """A line as its cells' path, one background for the line; the ends of a between line or double arrow
+    between parentheses, of a lockout line between diamonds."""
     cells, style = constraint.cells, marks.background()
     for cell in cells:
         marks.mark(cell, background=style)
     for a, b in zip(cells, cells[1:]):
         marks.step(a, b, LINE, style)
-    if constraint.kind == "between line":
-        for end in (cells[0], cells[-1]):
-            marks.mark(end, *ROUND)
-    sample = "(·)═·" if constraint.kind == "between line" else "·═·"
+    ends = ENDS.get(constraint.kind)
+    for end in (cells[0], cells[-1]) if ends else ():
+        marks.mark(end, *ends)
+    sample = f"{ends[0]}·{ends[1]}═·" if ends else "·═·"
     marks.items.append((sample, style, f" {name} {path(marks, cells)}"))
 
 
@@ -188,10 +204,18 @@ def negative(marks: Marks, constraint, name: str) -> None:
 
 
 def cell_clue(marks: Marks, constraint, name: str) -> None:
-    """Odd ◯, even □, maximum ▲, minimum ▼: left of the digit."""
+    """Odd ◯, even □, maximum ▲, minimum ▼: left of the digit (right of it when the left is taken)."""
     marker = CELL_CLUES[constraint.kind]
-    marks.mark(constraint.cell, left=marker)
+    marks.clue(constraint.cell, marker)
     marks.entries[marker, MARK_STYLE, f" {CELL_WORDS[constraint.kind]}"] = None
+
+
+def indexer(marks: Marks, constraint, name: str) -> None:
+    """Indexer cells: ↔ (column indexer: its digit says a column of its row), ↕ (row), ⊞ (box) beside the digit."""
+    marker = INDEXERS.get(constraint.kind, "#")
+    for cell in constraint.cells:
+        marks.clue(cell, marker)
+    marks.entries[marker, MARK_STYLE, f" {constraint.kind}"] = None
 
 
 def clone(marks: Marks, constraint, name: str) -> None:
@@ -229,9 +253,10 @@ def outside(marks: Marks, constraint, name: str) -> None:
 
 
 DRAWERS = {
-    "Distinct": distinct, "Killer": killer, "Thermometer": thermometer, "Arrow": arrow,
-    "Between": line, "Whisper": line, "Renban": line, "RegionSumLine": line, "Palindrome": line, "Zipper": line,
-    "Entropic": line, "Kropki": dot, "XV": dot, "Difference": dot, "Ratio": dot, "Negative": negative,
-    "Parity": cell_clue, "Extremum": cell_clue, "Clone": clone, "Quadruple": quadruple,
+    "Distinct": distinct, "Killer": killer, "MultiSumKiller": multi_sum_killer, "Thermometer": thermometer,
+    "Arrow": arrow, "DoubleArrow": line, "Between": line, "Whisper": line, "Renban": line, "RegionSumLine": line,
+    "Palindrome": line, "Zipper": line, "Entropic": line, "Modular": line, "Nabner": line, "Lockout": line,
+    "Kropki": dot, "XV": dot, "Difference": dot, "Ratio": dot, "Negative": negative,
+    "Parity": cell_clue, "Extremum": cell_clue, "Indexer": indexer, "Clone": clone, "Quadruple": quadruple,
     "LittleKiller": outside, "Sandwich": outside, "XSum": outside, "Skyscraper": outside,
 }

@@ -12,9 +12,10 @@ from rich.console import Console
 from puzzlesat.render.sudoku_grid import grid, variant_look
 from puzzlesat.render.variant_marks import LINE_STYLES
 from puzzlesat.sudoku.constraints import (XV, Arrow, Between, Clone, Difference, Distinct, Entropic, Extremum,
-                                          Killer, Kropki, LittleKiller, Negative, Palindrome, Parity, Quadruple,
-                                          Ratio, RegionSumLine, Renban, Sandwich, Skyscraper, Thermometer, Whisper,
-                                          XSum, Zipper, king_pairs)
+                                          Indexer, Killer, Kropki, LittleKiller, Lockout, Modular, Nabner, Negative,
+                                          Palindrome, Parity, Quadruple, Ratio, RegionSumLine, Renban, Sandwich,
+                                          Skyscraper, Thermometer, Whisper, XSum, Zipper, king_pairs)
+from puzzlesat.sudoku.constraints.sums import DoubleArrow, MultiSumKiller
 from puzzlesat.sudoku.grid import Puzzle, Shape
 from puzzlesat.sudoku.rules import constrained_rules
 
@@ -56,6 +57,12 @@ def test_killer_cages_with_and_without_a_sum_are_outlined():
     assert at(lines, 6, 5, "above") == " " and at(lines, 6, 6, "before") == " " and at(lines, 5, 6, "before") == "│"
     assert lines[8][16:20] == "┼───"  # no number on the sumless cage's top wall
     assert "12─ cage sum" in legend
+
+
+def test_a_multi_sum_cage_is_outlined_with_its_totals_in_the_legend():
+    lines, legend = drawn(MultiSumKiller((cell(2, 2), cell(2, 3)), (5, 14)))
+    assert at(lines, 2, 3, "before") == " " and at(lines, 2, 2, "before") == "│"
+    assert "multi-sum killer r2c2-r2c3: 5, 14" in legend
 
 
 def test_a_cage_without_any_sum_has_no_sum_in_the_legend():
@@ -149,13 +156,14 @@ PATH = (cell(2, 2), cell(2, 3), cell(3, 3), cell(4, 2))  # right, down, then dow
 
 
 @pytest.mark.parametrize("line", [Whisper(PATH, 5), Renban(PATH), Palindrome(PATH), Zipper(PATH), Entropic(PATH),
-                                  RegionSumLine(PATH), Between(PATH)])
+                                  RegionSumLine(PATH), Modular(PATH), Nabner(PATH), Between(PATH), DoubleArrow(PATH),
+                                  Lockout(PATH)])
 def test_lines_are_drawn_as_their_path(line):
     lines, legend = drawn(line)
     assert at(lines, 2, 3, "before") == "═" and at(lines, 3, 3, "above") == "║" and at(lines, 4, 3, "corner") == "╱"
     assert f" {line.kind} r2c2→r4c2" in legend
-    between = line.kind == "between line"
-    assert (at(lines, 2, 2, "left") + at(lines, 4, 2, "right") == "()") == between
+    ends = {"between line": "()", "double arrow": "()", "lockout line": "◇◇"}.get(line.kind, "  ")
+    assert at(lines, 2, 2, "left") + at(lines, 4, 2, "right") == ends
     assert any(LINE_STYLES[0] in style for style in styles_of(line))
 
 
@@ -173,6 +181,20 @@ def test_parity_and_extremum_cells_are_marked_left_of_the_digit():
     assert [at(lines, r, c, "left") for r, c in ((1, 1), (1, 2), (5, 5), (9, 9))] == ["◯", "□", "▲", "▼"]
     for words in ("◯ odd", "□ even", "▲ higher than its neighbours", "▼ lower than its neighbours"):
         assert words in legend
+
+
+def test_indexer_cells_are_marked_by_the_line_they_index():
+    lines, legend = drawn(Indexer((cell(1, 1), cell(5, 1)), "column"), Indexer((cell(3, 3),), "row"))
+    assert [at(lines, r, c, "left") for r, c in ((1, 1), (5, 1), (3, 3))] == ["↔", "↔", "↕"]
+    assert "↔ column indexer" in legend and "↕ row indexer" in legend
+
+
+def test_a_cell_clue_moves_right_of_the_digit_when_the_left_is_taken():
+    lines, _ = drawn(Clone((cell(1, 1),), (cell(5, 5),)), Parity(cell(1, 1), True), Extremum(cell(5, 5), True))
+    assert at(lines, 1, 1, "left") + at(lines, 1, 1, "digit") + at(lines, 1, 1, "right") == "≡·◯"
+    assert at(lines, 5, 5, "right") == "▲"
+    lines, _ = drawn(Thermometer((cell(1, 1), cell(1, 2))), Parity(cell(1, 1), True))
+    assert at(lines, 1, 1, "left") + at(lines, 1, 1, "right") == "◯)"  # both sides taken: the clue wins the left
 
 
 def test_clones_are_marked_on_a_background_of_their_own():
