@@ -1,37 +1,15 @@
 """What the f-puzzles and SudokuPad readers share: the grid's shape, regions and solution checked into puzzlesat's
-terms, orthogonal pairs, lines of cells between way points, and the constraint classes looked up by name."""
+terms, orthogonal pairs, and lines of cells between way points."""
 
 from __future__ import annotations
 
 from collections import Counter
-from importlib import import_module
 from math import ceil
 from typing import Iterable, Optional, Sequence
 
 from puzzlesat.errors import VariantError
+from puzzlesat.sudoku import constraints
 from puzzlesat.sudoku.grid import MAX_SIDE, Shape, box_shape
-
-# The module of puzzlesat.sudoku.constraints each class the readers construct lives in (imported when used).
-CLASS_MODULES = {
-    "Distinct": "groups", "Killer": "sums", "LittleKiller": "sums", "Sandwich": "sums", "XSum": "sums",
-    "Skyscraper": "sums", "Arrow": "sums", "Quadruple": "sums", "Thermometer": "lines", "Between": "lines",
-    "Whisper": "lines", "Renban": "lines", "RegionSumLine": "lines", "Palindrome": "lines", "Zipper": "lines",
-    "Entropic": "lines", "Kropki": "pairs", "XV": "pairs", "Difference": "pairs", "Ratio": "pairs",
-    "Negative": "pairs", "Parity": "cells", "Extremum": "cells", "Clone": "cells", "Indexer": "cells",
-    "MultiSumKiller": "sums", "DoubleArrow": "sums", "Modular": "lines", "Nabner": "lines", "Lockout": "lines",
-}
-
-
-def make(name: str, *args, **kwargs):
-    """An instance of the constraint class `name` (see CLASS_MODULES)."""
-    module = import_module(f"puzzlesat.sudoku.constraints.{CLASS_MODULES[name]}")
-    return getattr(module, name)(*args, **kwargs)
-
-
-def groups_module():
-    """puzzlesat.sudoku.constraints.groups (diagonals, disjoint groups, king and knight pairs, windows)."""
-    return import_module("puzzlesat.sudoku.constraints.groups")
-
 
 def shape_of(side: int, where: str) -> Shape:
     """The shape of a grid of `side`; a size without boxes (5x5, 7x7 ...) gets rows in their place, and its
@@ -97,7 +75,7 @@ def negatives(side: int, kinds: Sequence[str], marked: set) -> tuple:
     """Negative constraints of each kind over the orthogonal pairs that carry none of the puzzle's marks of
     that family (`marked`: the pairs with any mark, each as a sorted tuple)."""
     free = tuple(pair for pair in orthogonal_pairs(side) if pair not in marked)
-    return tuple(make("Negative", kind, free) for kind in kinds)
+    return tuple(constraints.Negative(kind, free) for kind in kinds)
 
 
 def ray(row: int, col: int, dr: int, dc: int, side: int) -> tuple:

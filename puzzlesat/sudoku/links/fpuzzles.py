@@ -19,11 +19,11 @@ from collections import Counter
 from typing import Callable, Optional
 
 from puzzlesat.errors import VariantError
+from puzzlesat.sudoku import constraints
 from puzzlesat.sudoku.constraints.base import Geometry
 from puzzlesat.sudoku.grid import Puzzle
-from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, groups_module,
-                                           make, needs_regions, negatives, outside_line, ray, shape_of,
-                                           whisper_gap)
+from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, needs_regions,
+                                           negatives, outside_line, ray, shape_of, whisper_gap)
 from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
 
 CELL = re.compile(r"^\s*R(\d+)C(\d+)\s*$", re.IGNORECASE)
@@ -77,25 +77,25 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
     reader = _Reader(data)
     shape, side = reader.shape, reader.side
     regions = _regions(reader)
-    constraints, unknown = [], []
+    found, unknown = [], []
     for key, value in data.items():
         if key in PLAIN_KEYS or key in DRAWN_KEYS or not value:
             continue
         if key in FLAGS:
-            constraints.extend(FLAGS[key](reader, regions))
+            found.extend(FLAGS[key](reader, regions))
         elif key in HANDLERS:
-            constraints.extend(_entries(reader, key, value))
+            found.extend(_entries(reader, key, value))
         else:
             unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
     unknown.extend(f"negative {name}" for name in _negative_names(data) if name not in NEGATIVE_KEYS)
-    constraints.extend(_negatives(reader))
-    constraints.extend(_digital_root_cages(reader))
-    constraints.extend(_cell_rules(reader, unknown))
-    constraints = _extremes_apart(constraints, reader.shape)
+    found.extend(_negatives(reader))
+    found.extend(_digital_root_cages(reader))
+    found.extend(_cell_rules(reader, unknown))
+    found = _extremes_apart(found, reader.shape)
     meta = _meta_cages(data)
-    reader.ignored.extend(_drawn(reader, _paths(constraints)))
+    reader.ignored.extend(_drawn(reader, _paths(found)))
     return VariantPuzzle(
-        puzzle=Puzzle(shape, _givens(reader)), constraints=tuple(constraints), regions=regions,
+        puzzle=Puzzle(shape, _givens(reader)), constraints=tuple(found), regions=regions,
         title=str(data.get("title") or meta.get("title", "")), author=str(data.get("author") or meta.get("author", "")),
         rules_text=str(data.get("ruleset") or meta.get("rules", "")),
         solution=checked_solution(_solution(data, meta), side), unknown=tuple(unknown), ignored=tuple(reader.ignored))
@@ -136,7 +136,7 @@ def _cell_rules(reader: _Reader, unknown: list) -> list:
                 continue
             parity = str(cell.get("parity", "")).lower()
             if parity in ("odd", "even"):
-                rules.append(make("Parity", row * reader.side + col, odd=parity == "odd"))
+                rules.append(constraints.Parity(row * reader.side + col, odd=parity == "odd"))
             others.update(key for key in cell if key not in CELL_KEYS and key != "parity")
     unknown.extend(f"cell {key} ({count})" for key, count in sorted(others.items()))
     return rules
@@ -198,10 +198,10 @@ def _meta_cages(data: dict) -> dict:
     return meta
 
 
-def _paths(constraints: list) -> set:
+def _paths(found: list) -> set:
     """The cells of every constraint read, both ways round (a drawn line along them repeats it)."""
     paths = set()
-    for constraint in constraints:
+    for constraint in found:
         cells = tuple(getattr(constraint, "cells", ()) or ())
         paths.update((cells, cells[::-1]))
     return paths
@@ -264,7 +264,7 @@ def _int(value) -> Optional[int]:
 
 def _killer(reader: _Reader, entry: dict) -> list:
     """A killer cage, with its total when the value is a number."""
-    return [make("Killer", reader.cells(entry.get("cells")), _int(entry.get("value")))]
+    return [constraints.Killer(reader.cells(entry.get("cells")), _int(entry.get("value")))]
 
 
 def _little_killer(reader: _Reader, entry: dict) -> list:
@@ -276,27 +276,27 @@ def _little_killer(reader: _Reader, entry: dict) -> list:
     cells = ray(*reader.place(entry.get("cell")), *direction, reader.side)
     if not cells:
         raise VariantError(f"f-puzzles little killer at {entry.get('cell')} points at no cell of the grid")
-    return [make("LittleKiller", cells, total)]
+    return [constraints.LittleKiller(cells, total)]
 
 
-def _outside(name: str) -> Callable:
+def _outside(kind: type) -> Callable:
     """A handler for a clue beside the grid on the row or column it faces (sandwich, X-sum, skyscraper)."""
     def handler(reader: _Reader, entry: dict) -> list:
         value = _int(entry.get("value"))
         if value is None:
-            reader.ignored.append(f"{name} clue at {entry.get('cell')} without a number")
+            reader.ignored.append(f"{kind.kind} clue at {entry.get('cell')} without a number")
             return []
         cells = outside_line(*reader.place(entry.get("cell")), reader.side)
         if cells is None:
-            raise VariantError(f"f-puzzles {name} clue at {entry.get('cell')} is not beside a row or column")
-        return [make(name, cells, value)]
+            raise VariantError(f"f-puzzles {kind.kind} clue at {entry.get('cell')} is not beside a row or column")
+        return [kind(cells, value)]
     return handler
 
 
-def _line(name: str, **fields) -> Callable:
-    """A handler making one constraint `name` per line of an entry."""
+def _line(kind: type, **fields) -> Callable:
+    """A handler making one constraint of class `kind` per line of an entry."""
     def handler(reader: _Reader, entry: dict) -> list:
-        return [make(name, line, **fields) for line in reader.lines(entry)]
+        return [kind(line, **fields) for line in reader.lines(entry)]
     return handler
 
 
@@ -305,7 +305,7 @@ def _whispers(dutch: Optional[bool]) -> Callable:
     def handler(reader: _Reader, entry: dict) -> list:
         gap = _int(entry.get("value")) if dutch is None else None
         gap = gap or whisper_gap(reader.side, bool(dutch))
-        return [make("Whisper", line, gap) for line in reader.lines(entry)]
+        return [constraints.Whisper(line, gap) for line in reader.lines(entry)]
     return handler
 
 
@@ -316,7 +316,7 @@ def _arrow(reader: _Reader, entry: dict) -> list:
     for line in reader.lines(entry):
         shaft = tuple(cell for cell in line[1:] if cell not in circle)
         if shaft:
-            arrows.append(make("Arrow", circle or line[:1], shaft))
+            arrows.append(constraints.Arrow(circle or line[:1], shaft))
     return arrows
 
 
@@ -331,15 +331,15 @@ def _pair(reader: _Reader, entry: dict) -> tuple:
 def _difference(reader: _Reader, entry: dict) -> list:
     """A white dot (difference 1) or a difference of its value."""
     value = _int(entry.get("value")) or 1
-    return [make("Kropki", *_pair(reader, entry), "white") if value == 1 else
-            make("Difference", *_pair(reader, entry), value)]
+    return [constraints.Kropki(*_pair(reader, entry), "white") if value == 1 else
+            constraints.Difference(*_pair(reader, entry), value)]
 
 
 def _ratio(reader: _Reader, entry: dict) -> list:
     """A black dot (ratio 2) or a ratio of its value."""
     value = _int(entry.get("value")) or 2
-    return [make("Kropki", *_pair(reader, entry), "black") if value == 2 else
-            make("Ratio", *_pair(reader, entry), value)]
+    return [constraints.Kropki(*_pair(reader, entry), "black") if value == 2 else
+            constraints.Ratio(*_pair(reader, entry), value)]
 
 
 def _xv(reader: _Reader, entry: dict) -> list:
@@ -348,36 +348,36 @@ def _xv(reader: _Reader, entry: dict) -> list:
     if total is None:
         reader.ignored.append(f"XV mark {entry.get('value')!r} on {entry.get('cells')}")
         return []
-    return [make("XV", *_pair(reader, entry), total)]
+    return [constraints.XV(*_pair(reader, entry), total)]
 
 
-def _extremes_apart(constraints: list, shape) -> list:
+def _extremes_apart(found: list, shape) -> list:
     """Min/max cells as f-puzzles means them: compared only with neighbours that are no min/max cells."""
-    marked = {c.cell for c in constraints if c.kind in ("minimum", "maximum")}
+    marked = {c.cell for c in found if c.kind in ("minimum", "maximum")}
     if len(marked) < 2:
-        return constraints
+        return found
     geometry = Geometry(shape)
     return [replace(c, exempt=tuple(n for n in geometry.neighbours(c.cell) if n in marked))
-            if c.kind in ("minimum", "maximum") else c for c in constraints]
+            if c.kind in ("minimum", "maximum") else c for c in found]
 
 
-def _cell(name: str, **fields) -> Callable:
+def _cell(kind: type, **fields) -> Callable:
     """A handler for a one-cell mark ({"cell": "R1C1"})."""
     def handler(reader: _Reader, entry: dict) -> list:
-        return [make(name, reader.cell(entry.get("cell")), **fields)]
+        return [kind(reader.cell(entry.get("cell")), **fields)]
     return handler
 
 
 def _quadruple(reader: _Reader, entry: dict) -> list:
     """Digits in a circle on the corner of four cells."""
     digits = tuple(sorted(value for value in map(_int, entry.get("values") or []) if value is not None))
-    return [make("Quadruple", reader.cells(entry.get("cells")), digits)] if digits else []
+    return [constraints.Quadruple(reader.cells(entry.get("cells")), digits)] if digits else []
 
 
 def _indexer(axis: str) -> Callable:
     """A handler for indexer cells ({"cells": [...]}) along `axis`."""
     def handler(reader: _Reader, entry: dict) -> list:
-        return [make("Indexer", reader.cells(entry.get("cells")), axis)]
+        return [constraints.Indexer(reader.cells(entry.get("cells")), axis)]
     return handler
 
 
@@ -386,7 +386,7 @@ def _clone(reader: _Reader, entry: dict) -> list:
     cells, copy = reader.cells(entry.get("cells")), reader.cells(entry.get("cloneCells") or [])
     if len(cells) != len(copy):
         raise VariantError(f"f-puzzles clone of {len(cells)} cells has {len(copy)} clone cells")
-    return [make("Clone", cells, copy)]
+    return [constraints.Clone(cells, copy)]
 
 
 def _digital_root_cages(reader: _Reader) -> list:
@@ -396,7 +396,7 @@ def _digital_root_cages(reader: _Reader) -> list:
         root = _digital_root(reader, cage) if isinstance(cage, dict) else None
         if root is not None:
             cells = reader.cells(cage["cells"])
-            found.append(make("MultiSumKiller", cells, _root_totals(root, len(cells), reader.side)))
+            found.append(constraints.MultiSumKiller(cells, _root_totals(root, len(cells), reader.side)))
     return found
 
 
@@ -418,7 +418,7 @@ def _root_totals(root: int, size: int, side: int) -> tuple:
 
 def _extra_region(reader: _Reader, entry: dict) -> list:
     """An extra region: no digit twice."""
-    return [make("Distinct", reader.cells(entry.get("cells")), "extra region")]
+    return [constraints.Distinct(reader.cells(entry.get("cells")), "extra region")]
 
 
 def _negatives(reader: _Reader) -> tuple:
@@ -450,31 +450,31 @@ def _marked(reader: _Reader, keys) -> set:
 HANDLERS: dict = {
     "killercage": _killer,
     "littlekillersum": _little_killer,
-    "sandwichsum": _outside("Sandwich"),
-    "xsum": _outside("XSum"),
-    "skyscraper": _outside("Skyscraper"),
-    "thermometer": _line("Thermometer"),
-    "slowthermometer": _line("Thermometer", slow=True),
+    "sandwichsum": _outside(constraints.Sandwich),
+    "xsum": _outside(constraints.XSum),
+    "skyscraper": _outside(constraints.Skyscraper),
+    "thermometer": _line(constraints.Thermometer),
+    "slowthermometer": _line(constraints.Thermometer, slow=True),
     "arrow": _arrow,
-    "betweenline": _line("Between"),
+    "betweenline": _line(constraints.Between),
     "whispers": _whispers(None),
     "germanwhispers": _whispers(False),
     "dutchwhispers": _whispers(True),
-    "renban": _line("Renban"),
-    "regionsumline": _line("RegionSumLine"),
-    "palindrome": _line("Palindrome"),
-    "zipperline": _line("Zipper"),
-    "entropicline": _line("Entropic"),
-    "modularline": _line("Modular"),
-    "nabner": _line("Nabner"),
-    "doublearrow": _line("DoubleArrow"),
+    "renban": _line(constraints.Renban),
+    "regionsumline": _line(constraints.RegionSumLine),
+    "palindrome": _line(constraints.Palindrome),
+    "zipperline": _line(constraints.Zipper),
+    "entropicline": _line(constraints.Entropic),
+    "modularline": _line(constraints.Modular),
+    "nabner": _line(constraints.Nabner),
+    "doublearrow": _line(constraints.DoubleArrow),
     "difference": _difference,
     "ratio": _ratio,
     "xv": _xv,
-    "odd": _cell("Parity", odd=True),
-    "even": _cell("Parity", odd=False),
-    "minimum": _cell("Extremum", maximum=False),
-    "maximum": _cell("Extremum", maximum=True),
+    "odd": _cell(constraints.Parity, odd=True),
+    "even": _cell(constraints.Parity, odd=False),
+    "minimum": _cell(constraints.Extremum, maximum=False),
+    "maximum": _cell(constraints.Extremum, maximum=True),
     "quadruple": _quadruple,
     "clone": _clone,
     "extraregion": _extra_region,
@@ -485,12 +485,12 @@ HANDLERS: dict = {
 
 # True/false keys: the constraints each makes from the reader and the regions (None: the boxes).
 FLAGS: dict = {
-    "diagonal+": lambda reader, regions: groups_module().diagonals(reader.side, "+"),
-    "diagonal-": lambda reader, regions: groups_module().diagonals(reader.side, "-"),
-    "antiking": lambda reader, regions: groups_module().king_pairs(reader.side),
-    "antiknight": lambda reader, regions: groups_module().knight_pairs(reader.side),
+    "diagonal+": lambda reader, regions: constraints.diagonals(reader.side, "+"),
+    "diagonal-": lambda reader, regions: constraints.diagonals(reader.side, "-"),
+    "antiking": lambda reader, regions: constraints.king_pairs(reader.side),
+    "antiknight": lambda reader, regions: constraints.knight_pairs(reader.side),
     "nonconsecutive": lambda reader, regions: (),  # read with the negative constraints
-    "disjointgroups": lambda reader, regions: groups_module().disjoint_groups(
+    "disjointgroups": lambda reader, regions: constraints.disjoint_groups(
         regions if regions is not None else reader.shape.boxes),
 }
 NEGATIVE_KEYS = ("ratio", "xv", "difference")

@@ -25,8 +25,9 @@ from collections import Counter
 from typing import Optional
 
 from puzzlesat.errors import VariantError
+from puzzlesat.sudoku import constraints
 from puzzlesat.sudoku.grid import Puzzle
-from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, groups_module, make,
+from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message,
                                            needs_regions, negatives, outside_line, path_cells, ray, shape_of,
                                            whisper_gap)
 from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
@@ -100,21 +101,21 @@ def read_scf(data: str) -> VariantPuzzle:
     if len(digits) != 81:
         raise VariantError(f"not a SudokuPad scf payload ({len(digits)} cells, not 81)")
     shape = shape_of(9, "scf")
-    constraints, texts, index = [], {"t": "", "a": ""}, 0
+    found, texts, index = [], {"t": "", "a": ""}, 0
     while index < len(extras):
         letter = extras[index]
         index += 1
         if letter == "x":
-            constraints.extend(groups_module().diagonals(9))
+            found.extend(constraints.diagonals(9))
         elif letter == "w":
-            constraints.extend(groups_module().windows(shape))
+            found.extend(constraints.windows(shape))
         elif letter in texts:
             end = index
             while end < len(extras) and (extras[end] != "*" or extras[end:end + 2] == "**"):
                 end += 2 if extras[end:end + 2] == "**" else 1
             texts[letter] = extras[index:end].replace("**", "*")
             index = end + 1
-    return VariantPuzzle(Puzzle(shape, tuple(map(int, digits))), tuple(constraints), title=texts["t"],
+    return VariantPuzzle(Puzzle(shape, tuple(map(int, digits))), tuple(found), title=texts["t"],
                          author=texts["a"])
 
 
@@ -249,13 +250,13 @@ def _regions(reader: _Reader) -> Optional[tuple]:
 def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
     """The "global" list: anti-knight, anti-king, disjoint groups, negative constraints."""
     names = [str(name).lower() for name in reader.data.get("global") or []]
-    groups, side = groups_module(), reader.side
+    side = reader.side
     if "antiknight" in names or reader.mentions(r"anti-?knight"):
-        reader.constraints.extend(groups.knight_pairs(side))
+        reader.constraints.extend(constraints.knight_pairs(side))
     if "antiking" in names or reader.mentions(r"anti-?king"):
-        reader.constraints.extend(groups.king_pairs(side))
+        reader.constraints.extend(constraints.king_pairs(side))
     if "disjoint" in names:
-        reader.constraints.extend(groups.disjoint_groups(regions if regions is not None else reader.shape.boxes))
+        reader.constraints.extend(constraints.disjoint_groups(regions if regions is not None else reader.shape.boxes))
     known = {"antiknight", "antiking", "disjoint", "nonconsecutive", "antiratio", "antidifference", "antixv"}
     reader.unknown.extend(f"global {name}" for name in names if name not in known)
     reader.negative = {"white": "nonconsecutive" in names or "antidifference" in names,
@@ -273,10 +274,10 @@ def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
         if cells is None or cage.get("hidden") or cage.get("type") == "disjoint":
             continue
         if style == "extraregion":
-            reader.constraints.append(make("Distinct", cells, "extra region"))
+            reader.constraints.append(constraints.Distinct(cells, "extra region"))
         elif style in (None, "killer") and (unique is True or unique is None and "outlineC" not in cage
                                            and reader.mentions(r"cage")):
-            reader.constraints.append(make("Killer", cells, _number(cage.get("sum", cage.get("value")))))
+            reader.constraints.append(constraints.Killer(cells, _number(cage.get("sum", cage.get("value")))))
         else:
             drawn += 1
     if drawn:
@@ -373,7 +374,7 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
         size = max(float(item.get("width") or 0), float(item.get("height") or 0))
         pair = _edge(reader, y, x)
         if pair and text.upper() in ("X", "V"):
-            reader.constraints.append(make("XV", *pair, 10 if text.upper() == "X" else 5))
+            reader.constraints.append(constraints.XV(*pair, 10 if text.upper() == "X" else 5))
             xv.add(pair)
         elif pair and item.get("rounded") and 0 < size <= 0.45:
             colour = _family(item.get("backgroundColor"))
@@ -383,7 +384,7 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
             kropki.add(pair)
         elif _corner(reader, y, x) and item.get("rounded") and text and re.fullmatch(r"[\d\s,]+", text):
             digits = tuple(sorted(int(d) for d in re.findall(r"\d+", text)))
-            reader.constraints.append(make("Quadruple", _corner(reader, y, x), digits))
+            reader.constraints.append(constraints.Quadruple(_corner(reader, y, x), digits))
         else:
             continue
         reader.used.add(id(item))
@@ -398,8 +399,8 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
 def _dot(pair: tuple, colour: str, value: Optional[int]):
     """A Kropki dot, or a difference / ratio when the dot holds a number other than 1 / 2."""
     if colour == "white":
-        return make("Kropki", *pair, "white") if value in (None, 1) else make("Difference", *pair, value)
-    return make("Kropki", *pair, "black") if value in (None, 2) else make("Ratio", *pair, value)
+        return constraints.Kropki(*pair, "white") if value in (None, 1) else constraints.Difference(*pair, value)
+    return constraints.Kropki(*pair, "black") if value in (None, 2) else constraints.Ratio(*pair, value)
 
 
 def _corner(reader: _Reader, y: float, x: float) -> Optional[tuple]:
@@ -461,7 +462,7 @@ def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
                                            float(bulb[0].get("height") or 0)))))
         shaft = tuple(dict.fromkeys(cell for cell in path if cell not in circle))
         if shaft:
-            reader.constraints.append(make("Arrow", circle, shaft))
+            reader.constraints.append(constraints.Arrow(circle, shaft))
             reader.used.update(id(item) for item in bulb)
     if other:
         reader.ignored.append(count_message(other, "arrow not read (no bulb or little-killer clue)",
@@ -494,7 +495,7 @@ def _little_killer(reader: _Reader, points: list, texts: dict) -> bool:
     cells = ray(math.floor(y0), math.floor(x0), *direction, reader.side)
     if not cells:
         return False
-    reader.constraints.append(make("LittleKiller", cells, clue[0]))
+    reader.constraints.append(constraints.LittleKiller(cells, clue[0]))
     reader.used.add(id(clue[1]))
     return True
 
@@ -533,12 +534,12 @@ def _read_line(reader: _Reader, line: dict, path: tuple, bulbs: dict, kinds: dic
     """Read one line; False when no rule fits it."""
     at_start, at_end = path[0] in bulbs, path[-1] in bulbs
     if at_start and at_end and reader.mentions(r"between"):
-        reader.constraints.append(make("Between", path))
+        reader.constraints.append(constraints.Between(path))
         reader.used.update(id(item) for item in bulbs[path[0]] + bulbs[path[-1]])
         return True
     if (at_start or at_end) and reader.mentions(r"thermo"):
         slow = reader.mentions(r"slow thermo") and not reader.mentions(r"(?<!slow )thermo")
-        reader.constraints.append(make("Thermometer", path if at_start else path[::-1], slow=slow))
+        reader.constraints.append(constraints.Thermometer(path if at_start else path[::-1], slow=slow))
         reader.used.update(id(item) for item in bulbs[path[0] if at_start else path[-1]])
         return True
     family = _family(line.get("color"))
@@ -555,10 +556,10 @@ def _line_constraint(reader: _Reader, kind: str, path: tuple):
     """The constraint of a line kind along `path`."""
     if kind == "whisper":
         dutch = reader.mentions(r"dutch|at least 4") and not reader.mentions(r"german|at least 5")
-        return make("Whisper", path, whisper_gap(reader.side, dutch))
-    names = {"renban": "Renban", "palindrome": "Palindrome", "regionsum": "RegionSumLine", "zipper": "Zipper",
-             "entropic": "Entropic"}
-    return make(names[kind], path)
+        return constraints.Whisper(path, whisper_gap(reader.side, dutch))
+    classes = {"renban": constraints.Renban, "palindrome": constraints.Palindrome,
+               "regionsum": constraints.RegionSumLine, "zipper": constraints.Zipper, "entropic": constraints.Entropic}
+    return classes[kind](path)
 
 
 def _colours_named(reader: _Reader) -> dict:
@@ -597,7 +598,7 @@ def _diagonal(reader: _Reader, points: list) -> bool:
     if which is None:
         return False
     if reader.mentions(r"diagonal"):
-        reader.constraints.extend(groups_module().diagonals(n, which))
+        reader.constraints.extend(constraints.diagonals(n, which))
     else:
         reader.ignored.append(f"diagonal line {'-' if which == '-' else '+'} (the rules do not mention diagonals)")
     return True
@@ -605,9 +606,9 @@ def _diagonal(reader: _Reader, points: list) -> bool:
 
 def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
     """Numbers beside a row or column: sandwich, X-sum or skyscraper clues when the rules name one of them."""
-    kinds = [name for name, words in (("Sandwich", r"sandwich|between the 1 and (?:the )?9"),
-                                      ("XSum", r"x-?sums?\b|first x (?:cells|digits)"),
-                                      ("Skyscraper", r"skyscraper")) if reader.mentions(words)]
+    kinds = [kind for kind, words in ((constraints.Sandwich, r"sandwich|between the 1 and (?:the )?9"),
+                                      (constraints.XSum, r"x-?sums?\b|first x (?:cells|digits)"),
+                                      (constraints.Skyscraper, r"skyscraper")) if reader.mentions(words)]
     clues = [(place, number, item) for place, (number, item) in _outside_texts(reader).items()
              if id(item) not in reader.used]
     if not clues:
@@ -615,14 +616,14 @@ def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
     if len(kinds) != 1:
         reader.ignored.append(count_message(len(clues), "number beside the grid", "numbers beside the grid")
                               + (" (the rules name none of sandwich, X-sum, skyscraper)" if not kinds else
-                                 f" (the rules name {', '.join(kinds)})"))
+                                 f" (the rules name {', '.join(kind.kind for kind in kinds)})"))
         return
     for (row, col), number, item in clues:
         cells = outside_line(row, col, reader.side)
         if cells is None:
             reader.ignored.append(f"number {number} beside the grid at corner r{row + 1}c{col + 1}")
             continue
-        reader.constraints.append(make(kinds[0], cells, number))
+        reader.constraints.append(kinds[0](cells, number))
         reader.used.add(id(item))
 
 
@@ -640,9 +641,9 @@ def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
             continue
         rounded = bool(item.get("rounded"))
         if rounded and odd and not _is_bulb(reader, item):
-            reader.constraints.append(make("Parity", cell, odd=True))
+            reader.constraints.append(constraints.Parity(cell, odd=True))
         elif not rounded and even:
-            reader.constraints.append(make("Parity", cell, odd=False))
+            reader.constraints.append(constraints.Parity(cell, odd=False))
         else:
             continue
         reader.used.add(id(item))
