@@ -19,8 +19,7 @@ from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
 from puzzlesat.errors import VariantError
-from puzzlesat.sudoku.constraints import diagonals, king_pairs, knight_pairs, windows
-from puzzlesat.sudoku.constraints.sums import Killer, digit_sets
+from puzzlesat.sudoku import constraints
 from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.rules import Rules, constrained_rules
 
@@ -50,6 +49,8 @@ class Cage:
         if size > n:
             raise VariantError(f"{at(self.where)}cage {self.total} has {size} cells; "
                                f"a {shape.name} cage holds at most {n} distinct digits")
+        from puzzlesat.sudoku.constraints.sums import digit_sets
+
         if not digit_sets(size, self.total, range(1, n + 1)):
             raise VariantError(f"{at(self.where)}no {size} distinct digits of 1-{n} add up to {self.total}")
         return tuple((r - 1) * n + c - 1 for r, c in self.positions)
@@ -124,6 +125,7 @@ def variant_rules(variant: Variant, shape: Shape) -> Rules:
 @lru_cache(maxsize=32)
 def _cached_rules(variant: Variant, shape: Shape) -> Rules:
     """The variant's constraints and regions on `shape`, encoded."""
+    from puzzlesat.sudoku.constraints import Killer
     constraints = [c for name in variant.names if name in _GROUP_MAKERS for c in _GROUP_MAKERS[name](shape)]
     regions = None
     if "jigsaw" in variant.names:
@@ -138,10 +140,11 @@ def _cached_rules(variant: Variant, shape: Shape) -> Rules:
 def _windows(shape: Shape) -> tuple:
     """Windoku windows, or why the shape has none."""
     try:
-        return windows(shape)
+        return constraints.windows(shape)
     except ValueError as error:
         raise VariantError(str(error)) from None
 
 
-_GROUP_MAKERS = {"diagonal": lambda shape: diagonals(shape.side), "windoku": _windows,
-                 "anti-king": lambda shape: king_pairs(shape.side), "anti-knight": lambda shape: knight_pairs(shape.side)}
+_GROUP_MAKERS = {"diagonal": lambda shape: constraints.diagonals(shape.side), "windoku": _windows,
+                 "anti-king": lambda shape: constraints.king_pairs(shape.side),
+                 "anti-knight": lambda shape: constraints.knight_pairs(shape.side)}

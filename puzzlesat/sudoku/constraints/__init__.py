@@ -9,20 +9,32 @@
   cells   odd/even, min/max cells, clones, indexer cells (the 1-5-9 rule)
 """
 
-from puzzlesat.sudoku.constraints.base import Constraint, Geometry
-from puzzlesat.sudoku.constraints.encodings import Encoder
-from puzzlesat.sudoku.constraints.groups import Distinct, diagonals, disjoint_groups, king_pairs, knight_pairs, windows
-from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Lockout, Modular, Nabner, Palindrome, RegionSumLine,
-                                                Renban, Thermometer, Whisper, Zipper)
-from puzzlesat.sudoku.constraints.pairs import XV, Difference, Kropki, Negative, Ratio, orthogonal_pairs
-from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Indexer, Parity
-from puzzlesat.sudoku.constraints.sums import (Arrow, DoubleArrow, Killer, LittleKiller, MultiSumKiller, Quadruple,
-                                               Sandwich, Skyscraper, XSum)
+from importlib import import_module
 
-__all__ = ["Constraint", "Geometry", "Encoder", "Distinct", "diagonals", "disjoint_groups", "king_pairs",
-           "knight_pairs", "windows",
-           "Killer", "MultiSumKiller", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow", "DoubleArrow",
-           "Quadruple", "Thermometer", "Between", "Whisper", "Renban", "RegionSumLine", "Palindrome", "Zipper",
-           "Entropic", "Modular", "Nabner", "Lockout",
-           "Kropki", "XV", "Difference", "Ratio", "Negative", "orthogonal_pairs",
-           "Parity", "Extremum", "Clone", "Indexer"]
+# Every name the package offers and the module it lives in. The modules load on first use, so that a plain
+# Sudoku run (whose rules import only `base`) starts without building some forty constraint classes.
+HOMES = {
+    **dict.fromkeys(["Constraint", "Geometry"], "base"),
+    "Encoder": "encodings",
+    **dict.fromkeys(["Distinct", "diagonals", "disjoint_groups", "king_pairs", "knight_pairs", "windows"], "groups"),
+    **dict.fromkeys(["Killer", "MultiSumKiller", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow",
+                     "DoubleArrow", "Quadruple"], "sums"),
+    **dict.fromkeys(["Thermometer", "Between", "Whisper", "Renban", "RegionSumLine", "Palindrome", "Zipper",
+                     "Entropic", "Modular", "Nabner", "Lockout"], "lines"),
+    **dict.fromkeys(["Kropki", "XV", "Difference", "Ratio", "Negative", "orthogonal_pairs"], "pairs"),
+    **dict.fromkeys(["Parity", "Extremum", "Clone", "Indexer"], "cells"),
+}
+__all__ = list(HOMES)
+
+
+def __getattr__(name: str):
+    """A name of HOMES, from its module (imported now, once)."""
+    if name not in HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{HOMES[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list:
+    return sorted([*globals(), *HOMES])
