@@ -44,26 +44,31 @@ def grid_clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[lis
         yield lits
         if extended:
             yield from _at_most_one(lits)
-    for group in rules.groups[:len(rules.groups) - len(rules.extra_groups)]:
-        yield from group_clauses(group, rules, extended)
+    yield from _groups_clauses(rules.groups[:len(rules.groups) - len(rules.extra_groups)], rules, extended)
 
 
 def variant_clauses(rules: Rules, encoding: str = DEFAULT_ENCODING) -> Iterator[list]:
     """The clauses a variant adds: its extra groups and its constraints' CNF."""
-    for group in rules.extra_groups:
-        yield from group_clauses(group, rules, encoding == "extended")
+    yield from _groups_clauses(rules.extra_groups, rules, encoding == "extended")
     for clause in rules.extra_clauses:
         yield list(clause)
 
 
 def group_clauses(group: Sequence[int], rules: Rules, extended: bool = True) -> Iterator[list]:
     """No value twice in `group`; extended, and the group as large as the side: every value once."""
+    return _groups_clauses([group], rules, extended)
+
+
+def _groups_clauses(groups: Sequence[Sequence[int]], rules: Rules, extended: bool) -> Iterator[list]:
+    """group_clauses of many groups, in one generator (the grid has hundreds of them)."""
     side, table = rules.shape.side, literals(rules.shape)
-    for value in range(1, side + 1):
-        lits = table.of_value(group, value)
-        yield from _at_most_one(lits)
-        if extended and len(group) == side:
-            yield lits
+    for group in groups:
+        full = extended and len(group) == side
+        for value in range(1, side + 1):
+            lits = table.of_value(group, value)
+            yield from _at_most_one(lits)
+            if full:
+                yield lits
 
 
 def write_cnf(stream: IO[str], puzzle: Puzzle, rules: Rules, encoding: str = DEFAULT_ENCODING) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 from functools import lru_cache
 from operator import add
@@ -65,8 +66,15 @@ class Result(NamedTuple):
 
 @lru_cache(maxsize=8)
 def _grid_clauses(shape, regions: Optional[tuple], encoding: str) -> tuple:
-    """The clauses of a grid without variant rules, built once per grid and encoding."""
-    return tuple(grid_clauses(Rules(shape, regions=regions), encoding))
+    """The clauses of a grid without variant rules, built once per grid and encoding (the garbage collector
+    paused meanwhile: the 124,000 lists of a 16x16 grid would set off collections that find nothing)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return tuple(grid_clauses(Rules(shape, regions=regions), encoding))
+    finally:
+        if paused:
+            gc.enable()
 
 
 class SudokuSolver:
@@ -97,8 +105,9 @@ class SudokuSolver:
         rules = self.rules
         if rules.cell_vars > CACHE_CLAUSES_UP_TO:
             return clauses(rules, self.encoding)
-        self._cached_clauses = [*_grid_clauses(rules.shape, rules.regions, self.encoding),
-                                *variant_clauses(rules, self.encoding)]
+        grid = _grid_clauses(rules.shape, rules.regions, self.encoding)
+        extra = list(variant_clauses(rules, self.encoding))
+        self._cached_clauses = grid + tuple(extra) if extra else grid
         return self._cached_clauses
 
     def _new_session(self, units: Sequence[int] = ()) -> Session:
