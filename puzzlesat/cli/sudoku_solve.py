@@ -19,7 +19,7 @@ from puzzlesat.cli.common import (
     resolve_format,
 )
 from puzzlesat.cli.output import Presenter, write_all
-from puzzlesat.errors import PuzzlesatError
+from puzzlesat.errors import PuzzlesatError, VariantError
 from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
 from puzzlesat.streams import Line, check_paths, count_lines, read_lines, source_name
 from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
@@ -247,9 +247,13 @@ def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
         env.error(f"{first.where}: {first.error}")
         return ExitStatus.FAILED
     shape = first.puzzle.shape
-    if first.variant is not None:
-        rules = first.variant.rules
-    else:
-        rules = variant.rules(shape) if variant is not None else classic_rules(shape)
+    try:
+        if first.variant is not None:
+            rules = first.variant.rules
+        else:
+            rules = variant.rules(shape) if variant is not None else classic_rules(shape)
+    except VariantError as error:
+        env.error(f"{first.where}: {error}")
+        return ExitStatus.FAILED
     write_cnf(env.stdout, first.puzzle, rules, encoding)
     return ExitStatus.OK

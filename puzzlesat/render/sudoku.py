@@ -224,7 +224,7 @@ def variant_rules(variant):
     """The rules of a setter's puzzle, or None when they could not be built (its answer says why)."""
     try:
         return variant.rules
-    except (VariantError, ValueError):
+    except VariantError:
         return None
 
 

@@ -145,7 +145,7 @@ class _Answerer:
         started = perf_counter()
         try:
             rules = variant.rules
-        except (VariantError, ValueError) as error:
+        except VariantError as error:
             return Result.invalid(str(error), variant.puzzle), None, None, None, _since(started), None
         solver = SudokuSolver(rules, self.options.encoding, self.options.solver)
         try:

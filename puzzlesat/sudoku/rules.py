@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Optional, Sequence
 
+from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.constraints.base import Constraint, Geometry
 from puzzlesat.sudoku.grid import Puzzle, Shape, is_solution
 
@@ -116,7 +117,8 @@ def classic_rules(shape: Shape) -> Rules:
 
 
 def constrained_rules(shape: Shape, constraints: Sequence[Constraint] = (), regions: Optional[tuple] = None) -> Rules:
-    """The rules of `shape` with irregular `regions` (None: the boxes) and variant `constraints`, encoded once."""
+    """The rules of `shape` with irregular `regions` (None: the boxes) and variant `constraints`, encoded once;
+    VariantError when a constraint cannot hold on this grid."""
     from puzzlesat.sudoku.constraints.encodings import Encoder
 
     constraints = tuple(constraints)
@@ -128,7 +130,10 @@ def constrained_rules(shape: Shape, constraints: Sequence[Constraint] = (), regi
             groups.append(tuple(group))
             names.append(constraint.label(geometry))
     encoder = Encoder(geometry)
-    clauses = [list(clause) for constraint in constraints for clause in constraint.clauses(encoder)]
+    try:
+        clauses = [list(clause) for constraint in constraints for clause in constraint.clauses(encoder)]
+    except ValueError as error:  # a constraint that cannot hold on this grid (a cage total out of reach, ...)
+        raise VariantError(str(error)) from None
     clauses.extend(encoder.ge_clauses())
     sums = tuple((tuple(c.cells), c.total) for c in constraints if c.kind == "killer" and c.total is not None)
     return Rules(shape, tuple(groups), regions, sums, tuple(map(tuple, clauses)), encoder.top - rules.cell_vars,

@@ -89,3 +89,17 @@ def test_cli_pretty_shows_both_solutions_and_the_candidate_grid(run_cli):
     assert "one solution" in shown and "another" in shown
     assert re.search(r"they differ in \d+ cells \(marked\)", shown)
     assert "true candidates (14 cells still open)" in shown
+
+
+def test_a_constraint_that_cannot_hold_is_one_line_everywhere(run_cli, tmp_path):
+    from puzzlesat.sudoku.links.lzstring import compress_to_base64
+
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)],
+            "killercage": [{"cells": ["R1C1", "R1C2"], "value": "30"}]}
+    path = tmp_path / "cage.txt"
+    path.write_text(compress_to_base64(json.dumps(data)) + "\n")
+    for options in (["--dimacs"], ["-f", "jsonl", "--true-candidates", "--redundant"], ["-f", "pretty"]):
+        result = run_cli(["sudoku", *options, str(path)])
+        assert result.exit_code == 1, options
+        assert "no 2 distinct digits of 1-9 add up to 30" in result.stderr + result.stdout
+        assert "Traceback" not in result.stderr

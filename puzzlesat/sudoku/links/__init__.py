@@ -52,6 +52,16 @@ def looks_like_link(text: str) -> bool:
 
 def read_link(text: str) -> VariantPuzzle:
     """The puzzle a link, payload or JSON text holds; VariantError with a one-line reason otherwise."""
+    try:
+        return _read(text)
+    except VariantError:
+        raise
+    except ValueError as error:  # a constraint refusing what the puzzle gives it (an unknown dot colour, ...)
+        raise VariantError(str(error)) from None
+
+
+def _read(text: str) -> VariantPuzzle:
+    """read_link's work."""
     text = _clean(text)
     if not text:
         raise VariantError("empty puzzle link")
