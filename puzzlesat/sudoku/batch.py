@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from puzzlesat.sudoku.variants import Variant
 
 
-EXTRAS_SECONDS = 60.0  # the budget of a rating, explanation or hint when --timeout/--conflicts set none
+EXTRAS_SECONDS = 60.0  # the budget of a rating, explanation, hint or setter's answers when --timeout/--conflicts set none
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,9 @@ class _Answerer:
               started: float, always: bool = False) -> tuple:
         """Rating, explanation, hint and the setter's answers, as asked (`always`: the setter's answers anyway),
         within what is left of the puzzle's budget: when it runs out, the status is 'timeout' and the solution is
-        still given."""
+        still given. Without --timeout or --conflicts they get EXTRAS_SECONDS."""
+        if budget is None:
+            budget = Budget(seconds=EXTRAS_SECONDS).start()
         try:
             extras = _extras(puzzle, rules, result, self.options, budget) if self.extras else (None, None, None)
             report = _setter(solver, puzzle, rules or solver.rules, result, self.options, budget) \
@@ -186,7 +188,7 @@ class _Answerer:
         return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape))
 
 
-def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget: Optional[Budget]) -> tuple:
+def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget: Budget) -> tuple:
     """(rating, explanation, hint) as asked for, within what is left of the puzzle's budget; the solving path is
     walked once for both the rating and the explanation. Uniqueness techniques only when uniqueness is proven."""
     from puzzlesat.sudoku.explainer import Explanation, hint
@@ -195,8 +197,6 @@ def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget
 
     unique = result.unique is True
     rating_wanted = options.rate and result.status == Status.SOLVED
-    if budget is None:
-        budget = Budget(seconds=EXTRAS_SECONDS).start()
     path = None
     if options.explain or rating_wanted:
         path = solving_path(puzzle, rules, unique, budget=budget)

@@ -103,3 +103,11 @@ def test_a_constraint_that_cannot_hold_is_one_line_everywhere(run_cli, tmp_path)
         assert result.exit_code == 1, options
         assert "no 2 distinct digits of 1-9 add up to 30" in result.stderr + result.stdout
         assert "Traceback" not in result.stderr
+
+
+def test_setter_answers_have_a_time_limit_of_their_own(run_cli, monkeypatch):
+    monkeypatch.setattr("puzzlesat.sudoku.batch.EXTRAS_SECONDS", 1e-9)
+    result = run_cli(["sudoku", "-f", "jsonl", "--true-candidates", "-"], input="." * 81 + "\n")
+    record = json.loads(result.stdout)
+    assert record["status"] == "timeout" and record["solution"] is not None
+    assert result.exit_code == 1
