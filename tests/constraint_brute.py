@@ -66,3 +66,14 @@ def sat_count(shape: Shape, constraints: Sequence, givens: Optional[Sequence[int
     finally:
         solver.close()
     return result.solutions or 0
+
+
+GRIDS_4X4 = 288  # every 4x4 Sudoku grid
+
+
+def agreed_count(shape: Shape, constraints: Sequence, givens: Optional[Sequence[int]] = None,
+                 regions: Optional[tuple] = None) -> int:
+    """The number of solutions, after checking that SAT and brute force agree on it."""
+    expected = brute_count(shape, constraints, givens, regions)
+    assert sat_count(shape, constraints, givens, regions) == expected
+    return expected

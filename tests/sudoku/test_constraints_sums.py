@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from constraint_brute import brute_count, sat_count
+from constraint_brute import agreed_count
 from puzzlesat.sudoku.constraints import (Arrow, DoubleArrow, Killer, LittleKiller, MultiSumKiller, Quadruple,
                                           Sandwich, Skyscraper, XSum)
 from puzzlesat.sudoku.grid import Puzzle, Shape
@@ -33,13 +33,6 @@ SOLUTION_9 = (5, 3, 4, 6, 7, 8, 9, 1, 2,
               9, 6, 1, 5, 3, 7, 2, 8, 4,
               2, 8, 7, 4, 1, 9, 6, 3, 5,
               3, 4, 5, 2, 8, 6, 1, 7, 9)
-
-
-def agreed_count(shape: Shape, constraints, givens=None) -> int:
-    """The number of solutions, after checking that SAT and brute force agree on it."""
-    expected = brute_count(shape, constraints, givens)
-    assert sat_count(shape, constraints, givens) == expected
-    return expected
 
 
 CUTTING_4X4 = [
