@@ -128,9 +128,7 @@ def variant_look(rules) -> Look:
     """How a set of Rules is drawn (worked out once per rules)."""
     shape = rules.shape
     drawn = constraint_marks(shape.side, rules.constraints)
-    cages = dict(rules.sums)
-    for cells, total in drawn.cages.items():
-        cages.setdefault(cells, total)
+    cages = drawn.cages
     region = numbering(rules.regions or shape.boxes, shape.cells)
     cage = numbering(list(cages), shape.cells)
     sums = {min(cells): total for cells, total in cages.items() if total is not None}
@@ -188,7 +186,7 @@ def legend(rules, look: Look, drawn) -> Optional[Text]:
         entries.append(("━", BORDER_STYLE, " regions"))
     if look.sums:
         entries.append(("12─", SUM_STYLE, " cage sum"))
-    if look.sums or drawn.cages:
+    if drawn.cages:
         if has_dashed_wall(rules.shape.side, look):
             walls = "region" if rules.regions is not None else "box"
             entries.append(("┅", BORDER_STYLE, f" {walls} wall inside a cage"))

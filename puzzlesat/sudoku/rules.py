@@ -17,14 +17,13 @@ class Rules:
 
     Build variant rules with `constrained_rules`: `regions` replace the boxes (irregular), `constraints`
     (puzzlesat.sudoku.constraints) add their groups to `extra_groups` and their CNF to `extra_clauses`, over
-    `aux_vars` variables numbered after the cell-value ones; `sums` are the (cells, total) killer cages, for
-    drawing. `names` names the extra groups in messages ('diagonal-').
+    `aux_vars` variables numbered after the cell-value ones. `names` names the extra groups in messages
+    ('diagonal 1').
     """
 
     shape: Shape
     extra_groups: tuple = ()
     regions: Optional[tuple] = None
-    sums: tuple = ()
     extra_clauses: tuple = field(default=(), compare=False, repr=False)
     aux_vars: int = field(default=0, compare=False)
     names: tuple = field(default=(), compare=False, repr=False)
@@ -36,7 +35,7 @@ class Rules:
     @cached_property
     def _hash(self) -> int:
         """Hashed once: a pool looks its rules up for every puzzle."""
-        return hash((self.shape, self.extra_groups, self.regions, self.sums, self.constraints))
+        return hash((self.shape, self.extra_groups, self.regions, self.constraints))
 
     @cached_property
     def groups(self) -> tuple:
@@ -63,7 +62,7 @@ class Rules:
     @cached_property
     def groups_only(self) -> bool:
         """True when every constraint is a group of distinct digits (what the solving techniques know)."""
-        return not self.sums and all(constraint.kind == "distinct" for constraint in self.constraints)
+        return all(constraint.kind == "distinct" for constraint in self.constraints)
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -95,7 +94,7 @@ class Rules:
         return None
 
     def is_solution(self, puzzle: Puzzle, values: Sequence[int]) -> bool:
-        """True when `values` fills every cell, keeps the givens and obeys every group and cage sum."""
+        """True when `values` fills every cell, keeps the givens and obeys every group and constraint."""
         if self.standard:
             return is_solution(puzzle, values, self.groups)
         shape = self.shape
@@ -104,8 +103,6 @@ class Rules:
         if not puzzle.admits(values):
             return False
         if any(len({values[cell] for cell in group}) != len(group) for group in self.groups):
-            return False
-        if not all(sum(values[cell] for cell in cells) == total for cells, total in self.sums):
             return False
         return all(constraint.holds(values, self.geometry) for constraint in self.constraints)
 
@@ -135,6 +132,5 @@ def constrained_rules(shape: Shape, constraints: Sequence[Constraint] = (), regi
     except ValueError as error:  # a constraint that cannot hold on this grid (a cage total out of reach, ...)
         raise VariantError(str(error)) from None
     clauses.extend(encoder.ge_clauses())
-    sums = tuple((tuple(c.cells), c.total) for c in constraints if c.kind == "killer" and c.total is not None)
-    return Rules(shape, tuple(groups), regions, sums, tuple(map(tuple, clauses)), encoder.top - rules.cell_vars,
+    return Rules(shape, tuple(groups), regions, tuple(map(tuple, clauses)), encoder.top - rules.cell_vars,
                  tuple(names), constraints)

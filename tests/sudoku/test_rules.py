@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from puzzlesat.sudoku import Rules, Shape, parse
+from puzzlesat.sudoku.constraints import Killer
 from puzzlesat.sudoku.grid import Puzzle
+from puzzlesat.sudoku.rules import constrained_rules
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -26,5 +28,5 @@ def test_extra_groups_and_cage_sums_are_checked():
     diagonal = Rules(shape, extra_groups=((0, 5, 10, 15),), names=("diagonal 1",))
     assert not diagonal.is_solution(puzzle, solution)  # 1, 4, 4, 1 on the diagonal
     assert diagonal.violation(Puzzle(shape, (1,) + (0,) * 14 + (1,))) == "two 1s in diagonal 1"
-    assert Rules(shape, sums=(((0, 1), 3),)).is_solution(puzzle, solution)
-    assert not Rules(shape, sums=(((0, 1), 4),)).is_solution(puzzle, solution)
+    assert constrained_rules(shape, [Killer((0, 1), 3)]).is_solution(puzzle, solution)
+    assert not constrained_rules(shape, [Killer((0, 1), 4)]).is_solution(puzzle, solution)
