@@ -41,8 +41,23 @@ def _mirrored(cells: Sequence[int]) -> list:
     return [(cells[i], cells[-1 - i]) for i in range(len(cells) // 2)]
 
 
+class _StepLine(Constraint):
+    """A line (its `cells` in order) whose every two neighbours obey `step(first, second)`: each pair
+    support-encoded."""
+
+    def step(self, first: int, second: int) -> bool:
+        """The digits of two neighbours, in line order, obey the rule."""
+        raise NotImplementedError
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return [clause for a, b in _neighbours(self.cells) for clause in enc.pair(a, b, self.step)]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return all(self.step(values[a], values[b]) for a, b in _neighbours(self.cells))
+
+
 @dataclass(frozen=True)
-class Thermometer(Constraint):
+class Thermometer(_StepLine):
     """Digits strictly increase from the bulb (cells[0]); slow: never decrease. Each neighbouring pair is a
     support-encoded '<' (or '<='): a chain of arc-consistent pairs is consistent as a whole, so the bounds
     (cell i of a strict thermometer at least bulb + i) follow by unit propagation."""
@@ -54,15 +69,9 @@ class Thermometer(Constraint):
     def kind(self) -> str:
         return "slow thermometer" if self.slow else "thermometer"
 
-    def _rises(self, low: int, high: int) -> bool:
+    def step(self, low: int, high: int) -> bool:
         """The digits of two neighbours, bulb side first, obey the thermometer."""
         return low <= high if self.slow else low < high
-
-    def clauses(self, enc: Encoder) -> List[Clause]:
-        return [clause for a, b in _neighbours(self.cells) for clause in enc.pair(a, b, self._rises)]
-
-    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
-        return all(self._rises(values[a], values[b]) for a, b in _neighbours(self.cells))
 
 
 @dataclass(frozen=True)
@@ -94,7 +103,7 @@ class Between(Constraint):
 
 
 @dataclass(frozen=True)
-class Whisper(Constraint):
+class Whisper(_StepLine):
     """Neighbours on the line differ by at least `gap` (German whispers 5, Dutch 4 on a 9x9). Each neighbouring
     pair is support-encoded, so a cell loses every digit with no partner far enough away on either side."""
 
@@ -102,15 +111,9 @@ class Whisper(Constraint):
     cells: tuple
     gap: int
 
-    def _apart(self, x: int, y: int) -> bool:
+    def step(self, x: int, y: int) -> bool:
         """Two digits far enough apart."""
         return abs(x - y) >= self.gap
-
-    def clauses(self, enc: Encoder) -> List[Clause]:
-        return [clause for a, b in _neighbours(self.cells) for clause in enc.pair(a, b, self._apart)]
-
-    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
-        return all(self._apart(values[a], values[b]) for a, b in _neighbours(self.cells))
 
 
 @dataclass(frozen=True)
