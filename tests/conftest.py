@@ -7,6 +7,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -59,3 +60,25 @@ def run_cli():
 def progress_at_once(monkeypatch):
     """Progress bars that show from the first update (normally only runs that last a moment get one)."""
     monkeypatch.setattr("puzzlesat.render.progress.SHOW_AFTER", 0.0)
+
+
+def read_terminal(fd: int, until: Optional[bytes] = None, timeout: Optional[float] = None) -> bytes:
+    """What the terminal side of a pseudo-terminal shows until `until` appears, the other side closes (EOF shows as
+    EIO on Linux) or `timeout` seconds pass."""
+    import os
+    import select
+    import time
+
+    got = b""
+    end = None if timeout is None else time.monotonic() + timeout
+    while (until is None or until not in got) and (end is None or time.monotonic() < end):
+        if not select.select([fd], [], [], 0.1)[0]:
+            continue
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        got += chunk
+    return got

@@ -16,25 +16,11 @@ import time
 
 import pytest
 
-from conftest import PUZZLES
+from conftest import PUZZLES, read_terminal
 
 pty = pytest.importorskip("pty")
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ESCAPE = b"\x1b["
-
-
-def _drain(fd: int) -> bytes:
-    """Everything the terminal side of a pseudo-terminal received (EOF shows as EIO on Linux)."""
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def run(args, stdin: bytes = b"", terminal: str = "stderr", env=None):
@@ -51,7 +37,7 @@ def run(args, stdin: bytes = b"", terminal: str = "stderr", env=None):
     os.close(slave)
     got = {}
     workers = [threading.Thread(target=_feed, args=(child.stdin, stdin)),
-               threading.Thread(target=lambda: got.update(terminal=_drain(master)))]
+               threading.Thread(target=lambda: got.update(terminal=read_terminal(master)))]
     for name in ("stdout", "stderr"):
         if name != terminal:
             stream = getattr(child, name)

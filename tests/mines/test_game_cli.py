@@ -8,14 +8,13 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 import pytest
-from conftest import ROOT, run_main
+from conftest import ROOT, read_terminal, run_main
 
 from puzzlesat.mines.advice import advise
 from puzzlesat.mines.board import FLAG, HIDDEN, MINE, parse_board
-from puzzlesat.mines.game import Game, Setup, parse_size
+from puzzlesat.mines.game import Game, parse_size
 from puzzlesat.mines.simulation import replay
 
 SYMBOLS = {"?": HIDDEN, "F": FLAG, "*": MINE, ".": 0, **{str(n): n for n in range(1, 9)}}
@@ -231,10 +230,10 @@ def test_on_a_terminal_keys_are_read_raw_and_the_terminal_is_given_back():
     seen = b""
     try:
         for key in (b"\x1b[C", b"\x1b[B", b" ", b"q"):  # right, down, open: no Enter needed
-            seen += _read_until(master, b"keys:")
+            seen += read_terminal(master, b"keys:", timeout=60)
             os.write(master, key)
         assert child.wait(timeout=60) == 0
-        seen += _read_until(master, b"bye", timeout=5)
+        seen += read_terminal(master, b"bye", timeout=5)
         assert termios.tcgetattr(slave) == before
     finally:
         child.kill()
@@ -243,20 +242,3 @@ def test_on_a_terminal_keys_are_read_raw_and_the_terminal_is_given_back():
     assert b"\x1b[?1049h" in seen and b"\x1b[?1049l" in seen  # the alternate screen, and back
     last = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", seen.rsplit(b"\x1b[?1049l", 1)[1]).decode()
     assert "cursor (1, 1)" in last and "move 1 · " in last and "bye" in last
-
-
-def _read_until(fd: int, marker: bytes, timeout: float = 60) -> bytes:
-    """What the terminal shows until `marker` appears (or the time is up, or the other side closes)."""
-    import select
-
-    got, end = b"", time.monotonic() + timeout
-    while marker not in got and time.monotonic() < end:
-        if select.select([fd], [], [], 0.1)[0]:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            got += chunk
-    return got
