@@ -186,12 +186,18 @@ def big_board(rng: random.Random, seed: int, limit: float) -> None:
               f"{len(result.mines)} mines" + (f"; {result.note}" if result.note else ""))
 
 
+def add_position_options(parser, seeded: str) -> None:
+    """--positions, --levels and --seed: which mid-game positions play_for_positions makes (`seeded`: what the
+    seed decides, for --help)."""
+    parser.add_argument("--positions", type=int, default=150, help="positions per level (default %(default)s)")
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=list(LEVELS))
+    parser.add_argument("--seed", type=int, default=2024, help=f"seed of {seeded} (default %(default)s)")
+
+
 def main(argv=None) -> int:
     """Generate the positions of each level, time the engines on them, then the big board."""
     parser = parser_for(__doc__, 3)
-    parser.add_argument("--positions", type=int, default=150, help="positions per level (default %(default)s)")
-    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=list(LEVELS))
-    parser.add_argument("--seed", type=int, default=2024, help="seed of the games (default %(default)s)")
+    add_position_options(parser, "the games")
     parser.add_argument("--naive-limit", type=float, default=2.0, help="seconds per position for the naive engine")
     parser.add_argument("--big-limit", type=float, default=20.0, help="seconds for the 100x100 board")
     parser.add_argument("--no-big", action="store_true", help="skip the 100x100 board")

@@ -32,7 +32,7 @@ import sys
 import time
 from typing import Callable, Optional
 
-from bench_mines import p99, play_for_positions
+from bench_mines import add_position_options, p99, play_for_positions
 from common import median, parser_for, ratio, table
 from puzzlesat.mines import FLAG, HIDDEN, LEVELS, Board, Budget, analyze
 from puzzlesat.mines.board import neighbour_table
@@ -190,9 +190,7 @@ def bench_dense(boards: list, limit: float, tolerance: float) -> Level:
 def main(argv=None) -> int:
     """Generate the positions, time the engines on them, print one table per set."""
     parser = parser_for(__doc__, 4)
-    parser.add_argument("--positions", type=int, default=150, help="positions per level (default %(default)s)")
-    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=list(LEVELS))
-    parser.add_argument("--seed", type=int, default=2024, help="seed of the games and boards (default %(default)s)")
+    add_position_options(parser, "the games and boards")
     parser.add_argument("--rounds", type=int, default=3, help="runs per position, the least counts (default 3)")
     parser.add_argument("--dense", type=int, default=8, help="dense 30x30 boards (default %(default)s)")
     parser.add_argument("--dense-limit", type=float, default=10.0, help="seconds per dense board and engine")
