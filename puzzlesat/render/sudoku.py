@@ -12,7 +12,7 @@ from rich.text import Text
 from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
 from puzzlesat.render.sudoku_grid import BORDER_STYLE, grid
-from puzzlesat.sudoku.report import candidates_grid, count_complete
+from puzzlesat.sudoku.report import candidate_symbols, candidates_grid, count_complete
 from puzzlesat.sudoku.solver import Status
 
 STATUS_STYLES = {
@@ -175,22 +175,19 @@ def answer_view(answer, options) -> Group:
 
 def variant_lines(variant, result) -> list:
     """Title and author, the constraints read, what could not be read, and whether the stated solution is ours."""
-    from collections import Counter
-
     lines = []
     if variant.title or variant.author:
         lines.append(Text(" ".join(filter(None, [variant.title, variant.author and f"by {variant.author}"])),
                           style="bold"))
-    kinds = Counter(constraint.kind for constraint in variant.constraints)
-    read = ", ".join(f"{count} {kind}" for kind, count in kinds.items()) or "no constraints"
+    read = ", ".join(f"{count} {kind}" for kind, count in variant.kinds().items()) or "no constraints"
     lines.append(Text(f"read: {read}" + (", irregular regions" if variant.regions is not None else ""),
                       style=BORDER_STYLE))
     for what in variant.unknown:
         lines.append(Text(f"not understood, left out: {what}", style="bold yellow"))
     if variant.ignored:
         lines.append(Text(f"ignored (drawn, no rule read): {'; '.join(variant.ignored)}", style="yellow"))
-    if variant.solution is not None and result.solution is not None:
-        same = tuple(variant.solution) == tuple(result.solution)
+    same = variant.matches_stated(result.solution)
+    if same is not None:
         lines.append(Text("the solution the puzzle states: " + ("the same" if same else "DIFFERENT from the one found"),
                           style="green" if same else "bold red"))
     return lines
@@ -202,8 +199,7 @@ def setter_view(puzzle, report, constrained: bool) -> list:
 
     parts = []
     if report.candidates is not None:
-        marks = ["".join(puzzle.alphabet[v] for v in range(puzzle.shape.side) if mask >> v & 1)
-                 for mask in report.candidates]
+        marks = [candidate_symbols(puzzle, mask) for mask in report.candidates]
         open_cells = sum(1 for mask in report.candidates if mask & (mask - 1))
         if open_cells:
             parts.append(Text(f"true candidates ({plural(open_cells, 'cell')} still open):", style="bold"))

@@ -74,16 +74,14 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
 def variant_fields(answer: "Answer") -> dict:
     """What a setter's puzzle from a link brings: title, author, its constraints by kind, what was not read,
     and whether the solution it states is the one found."""
-    from collections import Counter
-
     variant, solution = answer.record.variant, answer.result.solution
     data = {"title": variant.title, "author": variant.author,
-            "constraints": dict(Counter(constraint.kind for constraint in variant.constraints)),
+            "constraints": variant.kinds(),
             "irregular_regions": variant.regions is not None,
             "unknown": list(variant.unknown), "ignored": list(variant.ignored)}
     if variant.solution is not None:
         data["stated_solution"] = variant.puzzle.format_values(variant.solution)
-        data["matches_stated"] = None if solution is None else tuple(solution) == tuple(variant.solution)
+        data["matches_stated"] = variant.matches_stated(solution)
     return data
 
 
@@ -98,7 +96,7 @@ def setter_fields(answer: "Answer", options: "SolveOptions") -> dict:
         data["differences"] = [shape.cell_name(cell) for cell in report.differences(result.solution)]
     if options.true_candidates:
         data["true_candidates"] = None if report.candidates is None else [
-            _symbols(puzzle, mask) for mask in report.candidates]
+            candidate_symbols(puzzle, mask) for mask in report.candidates]
     if options.redundant:
         found = report.redundancy
         data["redundant_givens"] = None if found is None else [shape.cell_name(cell) for cell in found.givens]
@@ -106,7 +104,7 @@ def setter_fields(answer: "Answer", options: "SolveOptions") -> dict:
     return data
 
 
-def _symbols(puzzle, mask: int) -> str:
+def candidate_symbols(puzzle, mask: int) -> str:
     """A cell's candidates in the puzzle's alphabet: '1389' (numbers apart by commas: '1,12,16')."""
     symbols = [puzzle.alphabet[value - 1] for value in range(1, puzzle.shape.side + 1) if mask >> (value - 1) & 1]
     return ",".join(symbols) if puzzle.numeric else "".join(symbols)

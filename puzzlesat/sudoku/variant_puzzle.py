@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional
@@ -30,3 +31,13 @@ class VariantPuzzle:
     def rules(self) -> Rules:
         """The rules to solve it under (encoded once)."""
         return constrained_rules(self.puzzle.shape, self.constraints, self.regions)
+
+    def kinds(self) -> dict:
+        """How many constraints of each kind the puzzle holds, in the order first met."""
+        return dict(Counter(constraint.kind for constraint in self.constraints))
+
+    def matches_stated(self, solution) -> Optional[bool]:
+        """Whether `solution` is the one the puzzle states; None when it states none or there is no solution."""
+        if self.solution is None or solution is None:
+            return None
+        return tuple(solution) == tuple(self.solution)
