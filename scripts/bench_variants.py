@@ -25,10 +25,11 @@ from pathlib import Path
 from common import REPO, median, number, parser_for, ratio, rounds, table
 
 from puzzlesat.sat import DEFAULT_SOLVER
+from puzzlesat.streams import read_lines
 from puzzlesat.sudoku import setter
 from puzzlesat.sudoku.encode import clauses
-from puzzlesat.sudoku.links import read_link
 from puzzlesat.sudoku.literals import literals
+from puzzlesat.sudoku.reader import Reader
 from puzzlesat.sudoku.rules import constrained_rules
 from puzzlesat.sudoku.solver import SudokuSolver
 
@@ -36,12 +37,13 @@ JOBS = ("solve", "count", "true candidates")
 
 
 def puzzles(folder: Path) -> list:
-    """(name, VariantPuzzle) for every puzzle file: the one line that is not a comment."""
+    """(name, VariantPuzzle) for every puzzle file, read as `puzzlesat sudoku` reads it (a bad one stops the run)."""
     found = []
     for path in sorted(folder.glob("*.txt")):
-        lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
-        payload = next(line for line in lines if line and not line.startswith("#"))
-        found.append((path.stem, read_link(payload)))
+        for record in Reader().records(read_lines([str(path)])):
+            if record.variant is None:
+                sys.exit(f"{record.where}: {record.error or 'not a linked variant puzzle'}")
+            found.append((path.stem, record.variant))
     return found
 
 
