@@ -58,8 +58,8 @@ class Geometry:
 
 class Constraint:
     """A rule over some cells beyond 'no digit twice in a row, column or region'. Subclasses are frozen
-    dataclasses with a `kind`, usually a `cells` field, and override `clauses` and `holds` (and `groups` when digits may not
-    repeat among some of their cells)."""
+    dataclasses with a `kind`, usually a `cells` field, and override `clauses` and `holds` (and `groups` when
+    digits may not repeat among some of their cells)."""
 
     kind: ClassVar[str] = "constraint"
 

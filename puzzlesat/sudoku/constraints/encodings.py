@@ -69,7 +69,8 @@ class Encoder:
 
     def equal(self, a: int, b: int) -> List[Clause]:
         """a and b hold the same digit."""
-        return [clause for d in self.digits for clause in ([-self.var(a, d), self.var(b, d)], [-self.var(b, d), self.var(a, d)])]
+        return [clause for d in self.digits
+                for clause in ([-self.var(a, d), self.var(b, d)], [-self.var(b, d), self.var(a, d)])]
 
     def ge(self, cell: int, digit: int) -> int:
         """The literal 'digit(cell) >= digit' (true for 1; defined on first use)."""
