@@ -47,6 +47,41 @@ def test_models_stop_with_the_budget_and_say_how_many_were_found():
         assert stopped.value.found == 0
 
 
+def test_scoped_clauses_hold_while_their_literal_is_assumed_and_go_when_it_is_retired():
+    with Session([[1, 2]], top=2) as session:
+        scope = session.scope([[-1], [-2]])
+        assert scope == 3 and session.solve([scope]) is False and session.solve() is True
+        session.retire(scope)
+        assert session.solve([-1]) is True and session.retired == 1
+
+
+def test_models_hang_their_blocking_clauses_on_a_given_scope_and_leave_it_to_its_owner():
+    with Session([[1, 2, 3]], top=3) as session:
+        scope = session.scope([[-3]])
+        found = list(session.models([scope], [1, 2], scope=scope))
+        assert sorted(map(sorted, found)) == [[-2, 1], [-1, 2], [1, 2]]
+        assert session.retired == 0 and session.new_var() == 5  # no activation literal of its own
+        assert session.solve([scope]) is False  # the blocking clauses hold while the scope does
+        session.retire(scope)
+        assert session.solve([-1, -2]) is True
+
+
+def test_effort_counts_decisions_and_conflicts():
+    with Session(pigeonhole(), top=72) as session:
+        assert session.effort() == (0, 0)
+        assert session.solve([], Budget(conflicts=20)) is None
+        decisions, conflicts = session.effort()
+        assert decisions > 0 and conflicts >= 20
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_quick_sessions_give_the_same_answers(quick):
+    with Session(pigeonhole(), top=72, quick=quick) as session:
+        assert session.solve() is False
+    with Session([[1, 2, 3], [-1, -2]], top=3, quick=quick) as session:
+        assert len(list(session.models([], [1, 2, 3]))) == 5
+
+
 def test_values_pads_variables_no_clause_mentions():
     with Session([[1]], top=5) as session:
         assert session.solve() is True

@@ -1,4 +1,12 @@
-"""Solving, uniqueness and counting with one incremental SAT session per set of rules; givens are assumptions."""
+"""Solving, uniqueness and counting with one incremental SAT session per set of rules.
+
+The givens of a puzzle reach the solver in one of two ways, chosen by how hard the puzzles have been lately:
+as assumptions, one decision level each, whose learnt clauses speak of givens and so help later puzzles (on
+the 17-clue set more of them are then settled by propagation alone); or, once the first solves of recent
+puzzles average SCOPE_AFTER_CONFLICTS conflicts, as clauses under one activation literal for the puzzle
+(Session.scope), all on one level, with the uniqueness solve's blocking clause under the same literal:
+shorter learnt clauses, a sixth less CPU on top1465 and forum_hardest_1106. Either way the answers are the same.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +29,8 @@ CACHE_CLAUSES_UP_TO = 4096  # cell variables (16x16); 25x25 rules take ~100 MB a
 FALLBACK_MIN_SIDE = 12  # below, a fresh solver costs more than any puzzle takes
 FALLBACK_CONFLICTS = 300  # conflicts under assumptions before a fresh solver with unit givens (16x16 test3: 2x faster)
 _HARD = object()  # _first_solve's answer for "too hard for assumptions"
+SCOPE_AFTER_CONFLICTS = 3.0  # mean conflicts of recent first solves above which the givens go under one literal
+HARDNESS_WEIGHT = 1 / 16  # weight of the newest puzzle in that running mean
 
 
 class Status:
@@ -95,6 +105,10 @@ class SudokuSolver:
         self._recycle_after = max(1024, rules.cell_vars // 4)
         self._solves_left = RECYCLE_EVERY
         self._fallback = rules.shape.side >= FALLBACK_MIN_SIDE
+        self._hardness = 0.0  # running mean of the conflicts of recent first solves
+        # measured: under one literal 16x16 puzzles lose more than they gain, their learnt clauses dying with
+        # the puzzle (16x16-test4 2.5x slower); and the running mean must count decisions exactly
+        self._scoping = not self._fallback and self.session.counts_decisions
 
     def _rule_clauses(self):
         """The rule clauses, kept after the first build for sizes up to 16x16 (rebuilding costs more than solving);
@@ -112,7 +126,7 @@ class SudokuSolver:
 
     def _new_session(self, units: Sequence[int] = ()) -> Session:
         """A session holding the rules (and `units` as unit clauses)."""
-        session = Session(self._rule_clauses(), self.rules.top, self.solver_name)
+        session = Session(self._rule_clauses(), self.rules.top, self.solver_name, quick=not units)
         session.add_clauses([lit] for lit in units)
         return session
 
@@ -135,10 +149,21 @@ class SudokuSolver:
         budget = None if budget is None or budget.unlimited else budget.start()
         self._solves_left -= 1
         self._recycle()
-        return self._solve(puzzle, self.literals.stated(puzzle), unique, count, budget)
+        stated = self.literals.stated(puzzle)
+        if not (stated and self._scoping and count is None and self._hardness >= SCOPE_AFTER_CONFLICTS):
+            return self._solve(puzzle, stated, stated, None, unique, count, budget)
+        session = self.session
+        scope = session.scope([lit] for lit in stated)
+        try:
+            return self._solve(puzzle, stated, [scope], scope, unique, count, budget)
+        finally:
+            session.retire(scope)
 
-    def _solve(self, puzzle: Puzzle, assumptions: list, unique: bool, count: Optional[int], budget: Optional[Budget]) -> Result:
-        """The work of solve(), with the givens as `assumptions` (none when they are unit clauses)."""
+    def _solve(self, puzzle: Puzzle, stated: list, assumptions: list, scope: Optional[int], unique: bool,
+               count: Optional[int], budget: Optional[Budget]) -> Result:
+        """The work of solve(): the puzzle's `stated` literals hold under `assumptions`, which are the stated
+        literals themselves, or [scope] for an activation literal they hang on, or none when they are unit
+        clauses of the session."""
         session, fixed = self.session, set()
         if not session.counts_decisions:
             ok, implied = session.propagate(assumptions)
@@ -152,30 +177,33 @@ class SudokuSolver:
             fixed = set(positives)
         if count is not None:
             return self._count(puzzle, assumptions, fixed, count, budget)
-        decisions = session.decisions()
+        decisions, conflicts = session.effort()
         found = self._first_solve(assumptions, budget)
         if found is _HARD:
-            return self._solve_with_units(puzzle, assumptions, unique, budget)
+            return self._solve_with_units(puzzle, stated, unique, budget)
         if found is None:
             return Result(Status.TIMEOUT, puzzle=puzzle)
+        decisions_after, conflicts_after = session.effort()
+        self._hardness += (conflicts_after - conflicts - self._hardness) * HARDNESS_WEIGHT
         if not found:
             return self._unsat(puzzle, count)
         values = session.values(self.literals.variables)
         solution = self.checked(puzzle, self.literals.values(values))
-        if assumptions and session.counts_decisions and session.decisions() == decisions:
+        if assumptions and session.counts_decisions and decisions_after == decisions:
             return Result(Status.SOLVED, solution, unique=True, puzzle=puzzle)  # propagation alone: unique
         if not unique:
             return Result(Status.SOLVED, solution, puzzle=puzzle)
-        return self._second(puzzle, assumptions, values, solution, fixed, budget)
+        return self._second(puzzle, assumptions, scope, values, solution, fixed, budget)
 
-    def _second(self, puzzle: Puzzle, assumptions: list, values: list, solution: tuple, fixed: set,
-                budget: Optional[Budget]) -> Result:
-        """Uniqueness: is there a model after the first (its solution blocked)?"""
+    def _second(self, puzzle: Puzzle, assumptions: list, scope: Optional[int], values: list, solution: tuple,
+                fixed: set, budget: Optional[Budget]) -> Result:
+        """Uniqueness: is there a model after the first (its solution blocked, under `scope` when there is one)?"""
         def blocking(values: list) -> list:
             """Not this solution: its cell literals, less those propagation fixed anyway."""
             return [-lit for lit in map(add, self.literals.base, solution) if lit not in fixed]
 
-        models = self.session.models(assumptions, self.literals.variables, 2, budget, blocking, first=values)
+        models = self.session.models(assumptions, self.literals.variables, 2, budget, blocking, first=values,
+                                     scope=scope)
         try:
             next(models)
             if next(models, None) is not None:
@@ -196,13 +224,13 @@ class SudokuSolver:
             return _HARD
         return found
 
-    def _solve_with_units(self, puzzle: Puzzle, givens: list, unique: bool, budget: Optional[Budget]) -> Result:
+    def _solve_with_units(self, puzzle: Puzzle, stated: list, unique: bool, budget: Optional[Budget]) -> Result:
         """A hard puzzle on a fresh session whose givens are unit clauses: simplification at the root
         level then shrinks the formula, which on hard 16x16 puzzles is several times faster."""
         incremental = self.session
-        self.session = self._new_session(units=givens)
+        self.session = self._new_session(units=stated)
         try:
-            return self._solve(puzzle, [], unique, None, budget)
+            return self._solve(puzzle, stated, [], None, unique, None, budget)
         finally:
             self.session.close()
             self.session = incremental

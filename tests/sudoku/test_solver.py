@@ -155,3 +155,26 @@ def test_fresh_solver_fallback_agrees_with_assumptions(puzzles_dir, monkeypatch)
     for text, result in zip(texts, fallback):
         if result.solution:
             assert is_solution(sudoku.parse(text), result.solution)
+
+
+def test_hard_puzzles_under_one_literal_get_the_same_answers(puzzles_dir, monkeypatch):
+    """Once recent puzzles were hard, the givens go under one activation literal, retired after each puzzle;
+    unique, multiple, unsat and clashing puzzles get the same answers as under assumptions."""
+    import importlib
+
+    solve_module = importlib.import_module("puzzlesat.sudoku.solver")
+    hard = lines(puzzles_dir / "sudoku" / "hardest1106-20.txt")[:6]
+    multiple = lines(puzzles_dir / "sudoku" / "serg-multiple-20.txt")[:3]
+    texts = hard + multiple + ["12345678." + "........9" + "." * 63, "11" + "." * 79]
+    plain = [sudoku.SolverPool().solve(sudoku.parse(text)) for text in texts]
+    monkeypatch.setattr(solve_module, "SCOPE_AFTER_CONFLICTS", 0.0)  # every puzzle goes under one literal
+    pool = sudoku.SolverPool()
+    solver = pool.for_rules(sudoku.Rules(sudoku.parse(hard[0]).shape))
+    scoped = [pool.solve(sudoku.parse(text)) for text in texts]
+    assert solver.session.retired >= len(texts)  # a literal per puzzle, each retired
+    assert [(r.status, r.unique) for r in scoped] == [(r.status, r.unique) for r in plain]
+    assert [r.status for r in scoped[6:]] == ["multiple"] * 3 + ["unsat", "invalid"]
+    for text, result in zip(texts, scoped):
+        if result.solution:
+            assert is_solution(sudoku.parse(text), result.solution)
+    assert scoped[:6] == plain[:6]  # a unique puzzle's solution is the solution
