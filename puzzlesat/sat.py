@@ -84,11 +84,13 @@ def _probe(name: str) -> bool:
     """Build a tiny instance with `name` and solve it under an assumption."""
     if name not in SOLVER_NAMES:
         return False
-    from pysat.solvers import Solver
-
     try:
-        with Solver(name=name, bootstrap_with=[[1, 2], [-1, 2]]) as solver:
+        solver = _native_solver(name)
+        try:
+            _add_all(solver, [[1, 2], [-1, 2]])
             return solver.solve(assumptions=[-2]) is False and solver.solve(assumptions=[2]) is True
+        finally:
+            solver.delete()
     except Exception:  # the build lacks it (e.g. compiled without that backend)
         return False
 
@@ -98,18 +100,82 @@ def available_solvers() -> list:
     return [name for name in SOLVER_NAMES if _checked.setdefault(name, _probe(name))]
 
 
-def _add_all(solver, clauses: Iterable[Sequence[int]]) -> None:
-    """Load many clauses; for CaDiCaL 1.9.5 straight into the native call, a third faster than
-    append_formula's two Python layers per clause (16x16 Sudoku rules: 124k clauses)."""
-    inner = getattr(solver, "solver", None)
-    pointer = getattr(inner, "cadical", None)
-    if type(inner).__name__ == "Cadical195" and pointer is not None:
+def _native_solver(name: str):
+    """A new solver: CaDiCaL 1.9.5 straight from PySAT's native module, any other through pysat.solvers."""
+    if name == "cadical195":
+        try:
+            return _Cadical()
+        except (ImportError, AttributeError):  # a PySAT build without the native calls this relies on
+            pass
+    from pysat.solvers import Solver
+
+    return Solver(name=name)
+
+
+class _Cadical:
+    """CaDiCaL 1.9.5 through PySAT's native module `pysolvers`, the calls pysat.solvers.Cadical195 makes less its
+    layers: importing pysat.solvers costs about 15 ms (pysat.formula, tempfile, ...), a quarter of the CPU of a
+    one-puzzle run, and each call through its two layers a few microseconds."""
+
+    def __init__(self):
+        import threading
+
         import pysolvers
 
-        add = pysolvers.cadical195_add_cl
+        self.native, self.pointer = pysolvers, pysolvers.cadical195_new()
+        self.status: Optional[bool] = None
+        self._assumptions: Sequence[int] = ()
+        self._main = threading.current_thread() is threading.main_thread()  # only there may it catch SIGINT
+
+    def configure(self, options: dict) -> None:
+        for name, value in options.items():
+            self.native.cadical195_set(self.pointer, name, value)
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        if self.native.cadical195_add_cl(self.pointer, clause) is False:
+            self.status = False
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        self.status = self.native.cadical195_solve(self.pointer, assumptions, self._main)
+        self._assumptions = assumptions
+        return self.status
+
+    def conf_budget(self, conflicts: int) -> None:
+        self.native.cadical195_cbudget(self.pointer, conflicts)
+
+    def solve_limited(self, assumptions: Sequence[int] = ()) -> Optional[bool]:
+        status = self.native.cadical195_solve_lim(self.pointer, assumptions, self._main)
+        self.status = None if status == 0 else status > 0
+        self._assumptions = assumptions
+        return self.status
+
+    def propagate(self, assumptions: Sequence[int] = ()) -> tuple:
+        ok, implied = self.native.cadical195_propagate(self.pointer, assumptions, 0, self._main)
+        return bool(ok), implied or []
+
+    def get_model(self) -> Optional[list]:
+        return self.native.cadical195_model(self.pointer) or [] if self.status else None
+
+    def get_core(self) -> Optional[list]:
+        return self.native.cadical195_core(self.pointer, self._assumptions) if self.status is False else None
+
+    def accum_stats(self) -> dict:
+        return self.native.cadical195_acc_stats(self.pointer)
+
+    def delete(self) -> None:
+        if self.pointer is not None:
+            self.native.cadical195_del(self.pointer, None)
+            self.pointer = None
+
+
+def _add_all(solver, clauses: Iterable[Sequence[int]]) -> None:
+    """Load many clauses; into CaDiCaL 1.9.5 straight through the native call, a third faster than
+    append_formula's two Python layers per clause (16x16 Sudoku rules: 124k clauses)."""
+    if isinstance(solver, _Cadical):
+        add, pointer = solver.native.cadical195_add_cl, solver.pointer
         for clause in clauses:
             if add(pointer, clause) is False:
-                inner.status = False
+                solver.status = False
         return
     solver.append_formula(clauses)
 
@@ -143,18 +209,16 @@ class Session:
     def __init__(self, clauses: Iterable[Sequence[int]] = (), top: int = 0, solver: str = DEFAULT_SOLVER,
                  quick: bool = False):
         """`quick`: tune the solver for many small queries (QUICK_QUERIES), where it has such options."""
-        from pysat.solvers import Solver
-
         self.name = check_solver(solver)
-        self._solver = Solver(name=self.name)
+        self._solver = _native_solver(self.name)
         if self.name in DECISION_EXACT:
             # no "lucky" guesses and no trail reuse: every non-propagated literal is a counted decision
             options = {"lucky": 0, "ilb": 0}
             if quick and self.name == "cadical195":
                 options.update(QUICK_QUERIES)
-            self._solver.solver.configure(options)
+            getattr(self._solver, "solver", self._solver).configure(options)
         _add_all(self._solver, clauses)
-        self.vars = variable_pool(top)
+        self._top, self._pool = top, None
         self.retired = 0  # activation variables switched off for good
         _live_sessions.add(self)
 
@@ -171,9 +235,20 @@ class Session:
 
     # ---- clauses and variables -----------------------------------------------------------
 
+    @property
+    def vars(self):
+        """The session's IDPool, made on first use (importing pysat.formula costs more than a small run's
+        solving); every variable new_var gave before comes below it."""
+        if self._pool is None:
+            self._pool = variable_pool(self._top)
+        return self._pool
+
     def new_var(self) -> int:
         """A fresh variable above every variable used so far."""
-        return self.vars.id()
+        if self._pool is None:
+            self._top += 1
+            return self._top
+        return self._pool.id()
 
     def add_clause(self, clause: Sequence[int]) -> None:
         """Add a permanent clause."""
