@@ -3,6 +3,7 @@ every way a run can end into a message and an exit status."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -143,3 +144,48 @@ def test_shell_completion_as_the_readme_sets_it_up(words, expected):
     script = subprocess.run([sys.executable, "-m", "puzzlesat"], capture_output=True,
                             env={**os.environ, "_PUZZLESAT_COMPLETE": "bash_source"})
     assert b"_puzzlesat_completion()" in script.stdout
+
+
+class _Nibbling(io.RawIOBase):
+    """A raw stream that takes at most 5 bytes per write, like a full pipe interrupted by a signal."""
+
+    def __init__(self):
+        self.taken = bytearray()
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        self.taken += bytes(data[:5])
+        return min(5, len(data))
+
+
+def test_batched_output_writes_every_byte_even_to_an_unbuffered_stream_that_takes_part():
+    from puzzlesat.cli.output import Batched
+
+    raw = _Nibbling()
+    stream = io.TextIOWrapper(raw, encoding="utf-8", write_through=True)  # what PYTHONUNBUFFERED gives
+    out = Batched(stream, size=64)
+    lines = [f"{n} {'é' * (n % 7)}\n" for n in range(300)]
+    for line in lines:
+        out.write(line)
+    assert len(raw.taken) < len("".join(lines).encode())  # the last lines still wait for the batch ...
+    out.flush()
+    assert raw.taken.decode() == "".join(lines)  # ... and then every byte is there, in order
+
+
+def test_plain_output_goes_out_in_batches_not_a_write_per_line(puzzles_dir):
+    writes = []
+
+    class Counting(io.StringIO):
+        def write(self, text):
+            writes.append(text)
+            return super().write(text)
+
+    from puzzlesat.cli import main
+
+    stdout = Counting()
+    env = Env(stdin=io.BytesIO(), stdout=stdout, stderr=io.StringIO(), stdin_isatty=False, stdout_isatty=False,
+              stderr_isatty=False, color=False)
+    status = main(["sudoku", str(puzzles_dir / "sudoku" / "17clue-200.txt"), "-f", "line"], env)
+    assert status == 0 and len(stdout.getvalue().splitlines()) == 200 and 0 < len(writes) < 10

@@ -91,12 +91,12 @@ def test_exit_statuses_as_documented(tmp_path):
 
 @pytest.mark.slow
 def test_a_long_run_shows_a_bar_that_clears_then_one_summary_line():
-    puzzles = (PUZZLES / "sudoku" / "17clue-200.txt").read_bytes() * 40  # 8,000 puzzles: a few seconds
+    puzzles = (PUZZLES / "sudoku" / "17clue-200.txt").read_bytes() * 100  # 20,000 puzzles: over SHOW_AFTER
     status, stdout, stderr = run(["sudoku", "-j", "1"], puzzles)
-    assert status == 0 and len(stdout.splitlines()) == 8000 and ESCAPE not in stdout
+    assert status == 0 and len(stdout.splitlines()) == 20000 and ESCAPE not in stdout
     assert b"puzzles" in stderr and b"/s" in stderr  # the bar was drawn ...
     last = stderr.rsplit(b"\x1b[2K", 1)[-1]  # ... and erased before the summary line
-    assert last.strip().startswith(b"puzzlesat: 8,000 puzzles in ") and last.strip().endswith(b"8,000 solved")
+    assert last.strip().startswith(b"puzzlesat: 20,000 puzzles in ") and last.strip().endswith(b"20,000 solved")
 
 
 @pytest.mark.slow

@@ -7,6 +7,8 @@ report on stderr, and the summary under pretty output. The loop tallies, reports
 
 from __future__ import annotations
 
+import io
+import os
 import signal
 import threading
 import time
@@ -16,6 +18,8 @@ from typing import Iterable, Optional, Tuple
 from puzzlesat.cli.common import Env, ExitStatus, Interrupted
 
 LONG_RUN = 1.0  # seconds: a run at least this long says on stderr what it did
+BATCH_CHARS = 1 << 16  # plain output is written in pieces this large (one system call each, even when Python
+BATCH_SECONDS = 0.5  # runs unbuffered, PYTHONUNBUFFERED), or sooner once this long has passed since the last
 
 
 class Presenter:
@@ -73,6 +77,7 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     report = progress.say if progress is not None else env.error
     tally: Counter = Counter()  # answers by status
     seen = failed = 0
+    out = Batched(env.stdout, 0 if presenter.flush_each else BATCH_CHARS)
     with WholeWrites() as guard:
         try:
             for answer in answers:
@@ -89,20 +94,19 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
                 elif console is not None:
                     console.print(shown)
                 else:
-                    env.stdout.write(shown + "\n")
-                    if presenter.flush_each:
-                        env.stdout.flush()
+                    out.write(shown + "\n")
                 tally[presenter.status(answer)] += 1
                 guard.done()
                 if progress is not None:
                     progress.update(seen, *presenter.progress(answer, seen))
         except KeyboardInterrupt:
             _close(progress)
-            env.stdout.flush()
+            out.flush()
             env.note(_summary(presenter, tally, started, interrupted=True))
             raise Interrupted() from None
         finally:
             _close(progress)
+    out.flush()
     if console is not None and seen and not env.quiet:
         closing = presenter.summary(tally)
         if closing is not None:
@@ -113,6 +117,49 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     if not seen:
         return None
     return ExitStatus.FAILED if failed else ExitStatus.OK
+
+
+class Batched:
+    """Lines for a stream, written together once `size` characters are waiting or BATCH_SECONDS have passed
+    since the last write (size 0: each line at once, flushed)."""
+
+    def __init__(self, stream, size: int):
+        self.stream, self.size = stream, size
+        self.waiting: list = []
+        self.chars, self.last = 0, time.monotonic()
+
+    def write(self, text: str) -> None:
+        """Add text; write what waits when it is enough, or old enough."""
+        self.waiting.append(text)
+        self.chars += len(text)
+        if self.chars >= self.size or time.monotonic() - self.last >= BATCH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write and flush everything waiting."""
+        if self.waiting:
+            text, self.waiting, self.chars = "".join(self.waiting), [], 0
+            _write_whole(self.stream, text)
+        self.stream.flush()
+        self.last = time.monotonic()
+
+
+def _write_whole(stream, text: str) -> None:
+    """stream.write(text); but an unbuffered text stream (PYTHONUNBUFFERED) has a raw binary layer that may take
+    only part of a large write (a full pipe, a signal), and TextIOWrapper drops the rest: there the bytes go to
+    the raw layer until all are written."""
+    raw = getattr(stream, "buffer", None)
+    if not isinstance(raw, io.RawIOBase) or os.linesep != "\n":
+        stream.write(text)
+        return
+    stream.flush()
+    view = memoryview(text.encode(stream.encoding or "utf-8", stream.errors or "strict"))
+    while view:
+        written = raw.write(view)
+        if written is None:  # a non-blocking stream that is full: wait a moment
+            time.sleep(0.001)
+            continue
+        view = view[written:]
 
 
 class WholeWrites:
