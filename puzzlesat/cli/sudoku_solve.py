@@ -29,7 +29,15 @@ from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.reader import INPUT_FORMATS, Reader
 from puzzlesat.sudoku.report import json_line, line_text, plain, plain_json_line
 from puzzlesat.sudoku.solver import Status
-from puzzlesat.sudoku.variant_files import load_variant
+
+
+def _variant(variants, regions, cages, env: Env):
+    """The --variant/--regions/--cages rules, or None (their modules imported only when asked for)."""
+    if not (variants or regions or cages):
+        return None
+    from puzzlesat.sudoku.variant_files import load_variant
+
+    return load_variant(variants, regions, cages, env.stdin)
 
 
 def _checked(check):
@@ -122,7 +130,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
         _check_dimacs_alone(click.get_current_context())
     paths = [name for name in files if not is_inline_link(name)]
     check_paths(paths)  # a missing file is a usage error before anything else happens
-    variant = load_variant(variants, regions, cages, env.stdin)
+    variant = _variant(variants, regions, cages, env)
     reader = Reader(size, alphabet, input_format)
     records = reader.records(input_lines(files, env.stdin))
     if dimacs:
