@@ -60,8 +60,10 @@ def measure(argv: Sequence[str], stdout="capture", stdin=None, cwd=None, env=Non
     """Run a command to its end: stdout 'capture'd (read from a pipe), 'discard'ed or into an open binary file.
 
     With `cap` seconds the child gets SIGINT at the cap and SIGKILL `grace` seconds later.
-    CPU time and memory are the child's own, from os.wait4.
+    CPU time and memory are the child's own, from os.wait4. A Python child may write its bytecode whatever
+    PYTHONDONTWRITEBYTECODE says: else each run would compile every module of an editable install again.
     """
+    env = dict(os.environ if env is None else env, PYTHONDONTWRITEBYTECODE="")
     target = subprocess.PIPE if stdout == "capture" else subprocess.DEVNULL if stdout == "discard" else stdout
     with tempfile.TemporaryFile() as err, open(stdin or os.devnull, "rb") as fin:
         start = time.perf_counter()
