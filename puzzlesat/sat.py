@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import time
 import weakref
+from functools import lru_cache
 from typing import IO, Callable, Iterable, Iterator, Optional, Sequence
 
 from puzzlesat.budget import Budget
@@ -102,14 +103,28 @@ def available_solvers() -> list:
 
 def _native_solver(name: str):
     """A new solver: CaDiCaL 1.9.5 straight from PySAT's native module, any other through pysat.solvers."""
-    if name == "cadical195":
-        try:
-            return _Cadical()
-        except (ImportError, AttributeError):  # a PySAT build without the native calls this relies on
-            pass
+    if name == "cadical195" and _direct_cadical():
+        return _Cadical()
     from pysat.solvers import Solver
 
     return Solver(name=name)
+
+
+@lru_cache(maxsize=None)
+def _direct_cadical() -> bool:
+    """True when this PySAT build's native CaDiCaL calls are the ones _Cadical makes (checked once, on a tiny
+    instance); else CaDiCaL goes through pysat.solvers like every other solver."""
+    try:
+        solver = _Cadical()
+        try:
+            solver.add_clause([1, 2])
+            solver.add_clause([-1])
+            ok = solver.solve([2]) is True and solver.get_model()[:2] == [-1, 2] and solver.solve([-2]) is False
+            return ok and solver.get_core() == [-2] and solver.accum_stats()["conflicts"] >= 0
+        finally:
+            solver.delete()
+    except Exception:  # another PySAT version: missing or different native calls
+        return False
 
 
 class _Cadical:
@@ -128,41 +143,51 @@ class _Cadical:
         self._main = threading.current_thread() is threading.main_thread()  # only there may it catch SIGINT
 
     def configure(self, options: dict) -> None:
+        """Set CaDiCaL options by name."""
         for name, value in options.items():
             self.native.cadical195_set(self.pointer, name, value)
 
     def add_clause(self, clause: Sequence[int]) -> None:
+        """Add one clause."""
         if self.native.cadical195_add_cl(self.pointer, clause) is False:
             self.status = False
 
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        """Solve under the assumptions."""
         self.status = self.native.cadical195_solve(self.pointer, assumptions, self._main)
         self._assumptions = assumptions
         return self.status
 
     def conf_budget(self, conflicts: int) -> None:
+        """Limit the next solve_limited to this many conflicts."""
         self.native.cadical195_cbudget(self.pointer, conflicts)
 
     def solve_limited(self, assumptions: Sequence[int] = ()) -> Optional[bool]:
+        """Solve within the conflict budget: None when it ran out."""
         status = self.native.cadical195_solve_lim(self.pointer, assumptions, self._main)
         self.status = None if status == 0 else status > 0
         self._assumptions = assumptions
         return self.status
 
     def propagate(self, assumptions: Sequence[int] = ()) -> tuple:
+        """Unit propagation under the assumptions: (no conflict?, literals set)."""
         ok, implied = self.native.cadical195_propagate(self.pointer, assumptions, 0, self._main)
         return bool(ok), implied or []
 
     def get_model(self) -> Optional[list]:
+        """The last model, after a satisfiable solve."""
         return self.native.cadical195_model(self.pointer) or [] if self.status else None
 
     def get_core(self) -> Optional[list]:
+        """The failed assumptions, after an unsatisfiable solve."""
         return self.native.cadical195_core(self.pointer, self._assumptions) if self.status is False else None
 
     def accum_stats(self) -> dict:
+        """Restarts, conflicts, decisions and propagations so far."""
         return self.native.cadical195_acc_stats(self.pointer)
 
     def delete(self) -> None:
+        """Free the native solver (again is harmless)."""
         if self.pointer is not None:
             self.native.cadical195_del(self.pointer, None)
             self.pointer = None

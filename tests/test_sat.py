@@ -154,3 +154,30 @@ def test_decision_counter_moves_when_a_guess_is_needed(name):
             before = session.decisions()
             assert session.solve([1, 3]) is True
             assert session.decisions() == before
+
+
+def test_cadical_straight_from_the_native_module_answers_as_pysat_does():
+    from pysat.solvers import Solver
+
+    from puzzlesat.sat import _native_solver
+
+    clauses = pigeonhole(4, 3) + [[73, 74]]
+    ours, theirs = _native_solver("cadical195"), Solver(name="cadical195", bootstrap_with=clauses)
+    try:
+        for clause in clauses:
+            ours.add_clause(clause)
+        assert ours.solve([]) is theirs.solve() is False  # four pigeons, three holes
+        ours_free = _native_solver("cadical195")
+        theirs_free = Solver(name="cadical195", bootstrap_with=[[1, 2], [-1, 3]])
+        ours_free.add_clause([1, 2])
+        ours_free.add_clause([-1, 3])
+        assert ours_free.solve([1]) is theirs_free.solve(assumptions=[1]) is True
+        assert ours_free.get_model()[::2] == theirs_free.get_model()[::2] == [1, 3]  # x2 is free
+        assert ours_free.solve([1, -3]) is theirs_free.solve(assumptions=[1, -3]) is False
+        assert sorted(ours_free.get_core()) == sorted(theirs_free.get_core())
+        assert ours_free.propagate([1])[0] is True and 3 in ours_free.propagate([1])[1]
+        ours_free.delete()
+        theirs_free.delete()
+    finally:
+        ours.delete()
+        theirs.delete()
