@@ -58,11 +58,12 @@ DEFAULT_SOLVER = "cadical195"
 # Sudoku tests check this on instances that have several solutions.
 DECISION_EXACT = frozenset({"cadical153", "cadical195"})
 # CaDiCaL options for a session that answers many small queries, each settled in a few dozen conflicts
-# (Sudoku puzzles one after another). Measured one at a time on top1465 and forum_hardest_1106, solve loop
-# only (scripts/bench_tdoku_minisat.py then measures the whole command): radix sort off in conflict analysis
-# -10%, no inprocessing between queries -4%, shrinking without a reap heap -7%, backjumps not chronological
-# -8%, decisions always on the initial phase (true: "the cell holds the value") -3%. Restarts, stabilising,
-# rephasing, clause reduction, minimisation and learnt-clause subsumption made no difference either way.
+# (Sudoku puzzles one after another). scripts/bench_solver_setup.py leaves each out in turn (solve loop CPU;
+# table in scripts/README.md): together they save a quarter to a third on top1465 and forum_hardest_1106, an
+# eighth on 17-clue; radix sort off in conflict analysis and shrinking without a reap heap count most, then
+# backjumps that are not chronological, decisions always on the initial phase (true: "the cell holds the
+# value") and no inprocessing between queries. Restarts, stabilising, rephasing, clause reduction, minimisation
+# and learnt-clause subsumption made no difference either way.
 QUICK_QUERIES = {"radixsortlim": 0, "inprocessing": 0, "shrinkreap": 0, "chrono": 0, "forcephase": 1}
 CONFLICT_CHUNK = 500  # conflicts per round of a budgeted solve, doubled while the clock allows
 CARDINALITY_RELATIONS = ("<=", ">=", "==")
