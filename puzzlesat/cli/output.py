@@ -18,8 +18,8 @@ from typing import Iterable, Optional, Tuple
 from puzzlesat.cli.common import Env, ExitStatus, Interrupted
 
 LONG_RUN = 1.0  # seconds: a run at least this long says on stderr what it did
-BATCH_CHARS = 1 << 16  # plain output is written in pieces this large (one system call each, even when Python
-BATCH_SECONDS = 0.5  # runs unbuffered, PYTHONUNBUFFERED), or sooner once this long has passed since the last
+BATCH_CHARS = 1 << 16  # plain output goes out in pieces this large, one system call each (PYTHONUNBUFFERED too)
+BATCH_SECONDS = 0.5  # or sooner: with the first line that comes this long after the last write
 
 
 class Presenter:
