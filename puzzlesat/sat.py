@@ -130,8 +130,8 @@ def _direct_cadical() -> bool:
 
 class _Cadical:
     """CaDiCaL 1.9.5 through PySAT's native module `pysolvers`, the calls pysat.solvers.Cadical195 makes less its
-    layers: importing pysat.solvers costs about 15 ms (pysat.formula, tempfile, ...), a quarter of the CPU of a
-    one-puzzle run, and each call through its two layers a few microseconds."""
+    layers: importing pysat.solvers (pysat.formula, tempfile, ...) costs about 9 ms of CPU, a sixth of a one-puzzle
+    run, and each call through its two layers a few microseconds."""
 
     def __init__(self):
         import threading
