@@ -324,10 +324,10 @@ class Session:
         while True:
             step = chunk if budget.conflicts is None else max(1, min(chunk, budget.conflicts))
             started = time.monotonic()
-            before = self._solver.accum_stats().get("conflicts", 0)
+            before = self.effort()[1]
             self._solver.conf_budget(step)
             result = self._solver.solve_limited(assumptions=assumptions)
-            used = self._solver.accum_stats().get("conflicts", 0) - before
+            used = self.effort()[1] - before
             budget.spend(conflicts=max(used, 1 if result is None else 0))
             if result is not None:
                 return result
@@ -363,12 +363,8 @@ class Session:
         """True when the solver's decision counter proves 'solved by propagation alone' (see DECISION_EXACT)."""
         return self.name in DECISION_EXACT
 
-    def decisions(self) -> int:
-        """Decisions made so far (assumptions not counted)."""
-        return self._solver.accum_stats()["decisions"]
-
     def effort(self) -> tuple:
-        """(decisions, conflicts) so far, from one look at the solver's counters."""
+        """(decisions, conflicts) so far, from one look at the solver's counters (assumptions are no decisions)."""
         stats = self._solver.accum_stats()
         return stats.get("decisions", 0), stats.get("conflicts", 0)
 

@@ -147,13 +147,13 @@ def test_decision_counter_moves_when_a_guess_is_needed(name):
     # x1 xor x2, x3 free: with an assumption on x3 only, a model needs a decision
     with Session([[1, 2], [-1, -2], [3, -3, 1]], top=3, solver=name) as session:
         for _ in range(3):
-            before = session.decisions()
+            before = session.effort()[0]
             assert session.solve([3]) is True
-            assert session.decisions() > before
+            assert session.effort()[0] > before
             # forced by propagation from an assumption: no decision
-            before = session.decisions()
+            before = session.effort()[0]
             assert session.solve([1, 3]) is True
-            assert session.decisions() == before
+            assert session.effort()[0] == before
 
 
 def test_cadical_straight_from_the_native_module_answers_as_pysat_does():

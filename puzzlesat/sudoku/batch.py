@@ -131,12 +131,12 @@ class _Answerer:
         if solver is None:
             solver = self.solvers[puzzle.shape] = self._solver(puzzle)
         if isinstance(solver, str):
-            return Result.invalid(solver, puzzle), None, None, None, _since(started), None
+            return _alone(Result.invalid(solver, puzzle), started)
         budget = None if self.budget is None else self.budget.start()
         result = solver.solve(puzzle, self.options.unique, self.options.count, budget)
         if not (self.extras or self.options.setter) or result.status == Status.INVALID:
-            return result, None, None, None, _since(started), None
-        rules = None if self.options.variant is None else self.options.variant.rules(puzzle.shape)
+            return _alone(result, started)
+        rules = None if self.options.variant is None else solver.rules
         return self._more(solver, puzzle, rules, result, budget, started)
 
     def variant_parts(self, variant: "VariantPuzzle") -> tuple:
@@ -146,17 +146,17 @@ class _Answerer:
         try:
             rules = variant.rules
         except VariantError as error:
-            return Result.invalid(str(error), variant.puzzle), None, None, None, _since(started), None
+            return _alone(Result.invalid(str(error), variant.puzzle), started)
         solver = SudokuSolver(rules, self.options.encoding, self.options.solver)
         try:
             budget = None if self.budget is None else self.budget.start()
             result = solver.solve(variant.puzzle, self.options.unique, self.options.count, budget)
             if result.status == Status.INVALID:
-                return result, None, None, None, _since(started), None
+                return _alone(result, started)
             if self.extras and not rules.groups_only:
                 kinds = sorted({c.kind for c in rules.constraints if c.kind != "distinct"})
                 error = f"--rate, --explain and --hint know extra groups only, not {', '.join(kinds)}"
-                return result._replace(error=error), None, None, None, _since(started), None
+                return _alone(result._replace(error=error), started)
             return self._more(solver, variant.puzzle, rules, result, budget, started, always=True)
         finally:
             solver.close()
@@ -173,7 +173,7 @@ class _Answerer:
             report = _setter(solver, puzzle, rules or solver.rules, result, self.options, budget) \
                 if always or self.options.setter else None
         except OutOfBudget:
-            return result._replace(status=Status.TIMEOUT), None, None, None, _since(started), None
+            return _alone(result._replace(status=Status.TIMEOUT), started)
         return (result, *extras, _since(started), report)
 
     def _solver(self, puzzle: Puzzle):
@@ -223,6 +223,11 @@ def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, optio
         if redundancy is None:
             raise OutOfBudget("the budget ran out while looking for redundant givens and constraints")
     return setter.SetterReport(second, candidates, redundancy)
+
+
+def _alone(result: Result, started: float) -> tuple:
+    """The parts of an answer that is its result alone (no rating, explanation, hint or setter's answers)."""
+    return result, None, None, None, _since(started), None
 
 
 def _since(started: float) -> float:
