@@ -13,7 +13,8 @@
    open (the needs of the numbers touched but not finished, and the mines used): a forward pass counts
    the part's layouts by mine count, a backward pass counts, for every group and every mine count of the
    whole part, the layouts weighted by the group's mines. Both are independent of the rest of the board, so
-   a part is counted once and remembered (`memo`) while a player tries many moves on one position.
+   a part is counted once and remembered (`memo`) while a player tries many moves on one position; the
+   position's equations are taken once too (`Snapshot`), and only those around the cell tried are read again.
 4. The rest of the board: the other parts, and the cells off the frontier, which share the mines left over;
    a part layout with k mines weighs sum_j rest(j) * C(off-frontier cells, left - k - j).
 Everything is an exact integer; probabilities are Fractions of the number of layouts, so 0 and 1 are proofs.
@@ -116,6 +117,37 @@ def trivial(known: Sequence[int], neighbours, mines: AbstractSet[int] = frozense
     return safe, mines
 
 
+@dataclass
+class Snapshot:
+    """A position's equations, number by number, and its cells off the frontier, taken once so that positions a
+    few reveals away (the numbers a guess could show) are counted without rescanning the board (count_layouts)."""
+
+    equations: Dict[int, Tuple[List[int], int]]  # revealed cell -> (its undecided covered neighbours, mines needed)
+    off_frontier: Tuple[int, ...]
+    mines: AbstractSet[int]
+    off_after: Dict[tuple, Tuple[int, ...]] = field(default_factory=dict)  # changed cells -> the off-frontier left
+
+    def off_frontier_after(self, changed: Sequence[int], neighbours) -> Tuple[int, ...]:
+        """The cells off the frontier once `changed` are revealed: theirs and their neighbours leave it."""
+        key = tuple(changed)
+        off = self.off_after.get(key)
+        if off is None:
+            near = set(changed).union(*(neighbours[cell] for cell in changed))
+            off = self.off_after[key] = tuple(cell for cell in self.off_frontier if cell not in near)
+        return off
+
+
+def snapshot(known: Sequence[int], neighbours, mines: AbstractSet[int], numbers: Sequence[int]) -> Snapshot:
+    """The Snapshot of a position whose single-number rules have nothing left to force (no safe cell is known)."""
+    equations = {}
+    frontier: Set[int] = set()
+    for index in numbers:
+        need, cells = equations[index] = unresolved(index, known, neighbours, mines, ())
+        frontier.update(cells)
+    off = tuple(cell for cell in covered(known, mines) if cell not in frontier)
+    return Snapshot(equations, off, mines)
+
+
 def count_layouts(
     known: Sequence[int],
     neighbours,
@@ -126,6 +158,7 @@ def count_layouts(
     memo: Optional[dict] = None,
     numbers: Optional[Sequence[int]] = None,
     changed: Optional[Sequence[int]] = None,
+    since: Optional[Snapshot] = None,
     budget: Optional[Budget] = None,
 ) -> Counts:
     """Count the layouts of a position (see puzzlesat.mines.equations): certain cells, and with the total
@@ -134,7 +167,9 @@ def count_layouts(
     With probabilities=False it stops after the trivial rules when they found a safe cell. `memo` keeps part
     counts between related calls; `numbers` may list the revealed cells that can still constrain anything
     (see active_numbers), `changed` the numbers the trivial rules need to start from (when the rest are known
-    to give nothing new). Raises Inconsistent when no layout fits, OutOfBudget when the budget runs out.
+    to give nothing new). `since`: the snapshot of this position before the `changed` cells were revealed, with
+    the same `mines`; only the equations around what changed are then read again. Raises Inconsistent when no
+    layout fits, OutOfBudget when the budget runs out.
     """
     if numbers is None:
         numbers = _active(known, neighbours)
@@ -144,11 +179,16 @@ def count_layouts(
     safe, sure = trivial(known, neighbours, mines, start)
     if safe and not probabilities:
         return Counts(safe, sure)
-    constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
-    undecided = covered(known, sure, safe)
-    off = tuple(cell for cell in undecided if cell not in frontier)
+    if since is None or changed is None:
+        constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
+        undecided = covered(known, sure, safe)
+        off = tuple(cell for cell in undecided if cell not in frontier)
+        spread = len(undecided)
+    else:
+        constraints, frontier, off = _constraints_since(since, known, neighbours, sure, safe, numbers, changed)
+        spread = len(frontier) + len(off)
     left = None if total is None else total - len(sure)
-    if left is not None and not 0 <= left <= len(undecided):
+    if left is not None and not 0 <= left <= spread:
         raise Inconsistent("the mine count does not fit the position")
     forced_safe, forced_mines, components = _by_pairs(_components(constraints))
     running = None if budget is None or budget.unlimited else budget.start()
@@ -211,6 +251,31 @@ def _constraints(known, neighbours, mines, safe, numbers=None) -> Tuple[list, Se
                 constraints.append(key)
                 frontier.update(cells)
     return constraints, frontier
+
+
+def _constraints_since(since: Snapshot, known, neighbours, mines, safe, numbers, changed) -> Tuple[list, Set[int], tuple]:
+    """What _constraints gives, and the cells off the frontier, for a position that differs from `since` only in
+    the `changed` cells, now revealed, and in the cells decided around them (`mines` beyond its own, `safe`)."""
+    moved = set(changed) | safe | (mines - since.mines)
+    again = {other for cell in moved for other in neighbours[cell] if known[other] >= 0} | set(changed)
+    equations = since.equations
+    seen = set()
+    constraints = []
+    frontier: Set[int] = set()
+    for index in numbers:
+        if index in again or index not in equations:
+            need, cells = unresolved(index, known, neighbours, mines, safe)
+            if not cells and need:
+                raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+        else:
+            need, cells = equations[index]
+        if cells:
+            key = (tuple(cells), need)
+            if key not in seen:
+                seen.add(key)
+                constraints.append(key)
+                frontier.update(cells)
+    return constraints, frontier, since.off_frontier_after(changed, neighbours)
 
 
 def _components(constraints: list) -> List[list]:

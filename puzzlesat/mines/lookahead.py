@@ -44,7 +44,7 @@ from typing import AbstractSet, Dict, List, Optional, Set, Tuple
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget
 from puzzlesat.mines.board import HIDDEN
-from puzzlesat.mines.count import Counts, count_layouts, list_layouts
+from puzzlesat.mines.count import Counts, count_layouts, list_layouts, snapshot
 from puzzlesat.mines.endgame import Endgame
 from puzzlesat.mines.patterns import fifty_fifties, is_dead
 from puzzlesat.mines.player import ENDGAME, FIFTY_FIFTY, GUESS, Decision, Player
@@ -114,7 +114,9 @@ class Lookahead(Player):
         """Score the candidates, safest first, and take the best (then the cell that dominates it, if any)."""
         safety = {cell: 1 - count / solution.layouts for cell, count in solution.numerators.items()
                   if cell not in mines and cell not in solution.safe}
-        context = (self.active(), mines, {})
+        numbers = self.active()
+        game = self.game
+        context = (numbers, mines, {}, snapshot(game.known, game.neighbours, mines, numbers))
         found: Dict[int, Scored] = {}
         best: Optional[Scored] = None
         for cell in self.candidates(solution, safety, mines):
@@ -172,7 +174,7 @@ class Lookahead(Player):
     def score(self, cell: int, safety: float, solution: Counts, context: tuple, best: Optional[Scored]) -> Scored:
         """Judge one candidate: each number it could show, the blended safety after it (module docstring)."""
         game = self.game
-        numbers, mines, memo = context
+        numbers, mines, memo, since = context
         numbers = numbers + [cell]
         known = list(game.known)
         result = Scored(cell, safety)
@@ -185,7 +187,7 @@ class Lookahead(Player):
             known[cell] = value
             try:
                 after = count_layouts(known, game.neighbours, game.setup.mines, mines,
-                                      memo=memo, numbers=numbers, changed=[cell])
+                                      memo=memo, numbers=numbers, changed=[cell], since=since)
             except Inconsistent:
                 continue
             share = after.layouts / solution.layouts
@@ -229,10 +231,10 @@ class Lookahead(Player):
         else:
             if living_safe:
                 first, second, first_cell = 1.0, first, living_safe[0]
-            off, layouts = set(after.off_frontier), after.layouts
-            for cell, count in after.numerators.items():
-                chance = 1 - count / layouts
-                if chance <= second or chance >= 1.0 or cell in off or cell in sure:
+            numerators, layouts = after.numerators, after.layouts
+            for cell in after.frontier:
+                chance = 1 - numerators[cell] / layouts
+                if chance <= second or chance >= 1.0 or cell in sure:
                     continue
                 if is_dead(cell, known, neighbours, sure, after.safe):
                     continue

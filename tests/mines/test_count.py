@@ -17,7 +17,7 @@ from puzzlesat.errors import Inconsistent, OutOfBudget
 import puzzlesat.mines.count as count_module
 from puzzlesat.mines import Board, analyze
 from puzzlesat.mines.board import HIDDEN, neighbour_table
-from puzzlesat.mines.count import count_layouts, list_layouts, trivial
+from puzzlesat.mines.count import count_layouts, list_layouts, snapshot, trivial
 from puzzlesat.mines.equations import active_numbers, covered
 from puzzlesat.mines.game import Game, Setup
 from puzzlesat.mines.strategy import make_player
@@ -68,6 +68,29 @@ def test_the_shortcuts_a_player_takes_give_the_same_counts(game):
     early = count(game, probabilities=False)
     assert early.safe <= plain.safe and early.mines <= plain.mines
     assert early.safe or early.counted
+
+
+@given(game_positions(max_cells=30))
+@settings(max_examples=80, deadline=None)
+def test_counting_from_a_snapshot_gives_the_same_counts_for_every_number_a_cell_could_show(game):
+    assume(not game.over)
+    numbers = active_numbers(game.known, game.neighbours)
+    _, mines = trivial(game.known, game.neighbours, frozenset(), numbers)
+    since = snapshot(game.known, game.neighbours, mines, numbers)
+    for cell in covered(game.known, mines):
+        known = list(game.known)
+        for value in range(len(game.neighbours[cell]) + 1):
+            known[cell] = value
+            results = []
+            for base in (None, since):
+                try:
+                    counts = count_layouts(known, game.neighbours, game.setup.mines, mines,
+                                           numbers=numbers + [cell], changed=[cell], since=base)
+                    results.append((counts.safe, counts.mines, counts.layouts, counts.numerators,
+                                    counts.frontier, counts.off_frontier))
+                except Inconsistent:
+                    results.append("inconsistent")
+            assert results[0] == results[1]
 
 
 @given(game_positions(max_cells=16))
