@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from common import REPO, Measured, kill_running, measure, number, parser_for, ratio, table
-from paired_games import checked_out, mcnemar, wilson
+from paired_games import checked_out, mcnemar
+from puzzlesat.mines.simulation import wilson
 
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
 JAVA_MAIN = "PuzzlesatBulk"
