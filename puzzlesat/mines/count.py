@@ -185,7 +185,9 @@ def count_layouts(
         off = tuple(cell for cell in undecided if cell not in frontier)
         spread = len(undecided)
     else:
-        constraints, frontier, off = _constraints_since(since, known, neighbours, sure, safe, numbers, changed)
+        still = _still(since, known, neighbours, sure, safe, changed)
+        constraints, frontier = _constraints(known, neighbours, sure, safe, numbers, still)
+        off = since.off_frontier_after(changed, neighbours)
         spread = len(frontier) + len(off)
     left = None if total is None else total - len(sure)
     if left is not None and not 0 <= left <= spread:
@@ -234,16 +236,21 @@ def _active(known: Sequence[int], neighbours) -> List[int]:
     return active
 
 
-def _constraints(known, neighbours, mines, safe, numbers=None) -> Tuple[list, Set[int]]:
+def _constraints(known, neighbours, mines, safe, numbers=None, still: Optional[dict] = None) -> Tuple[list, Set[int]]:
     """The equations (cells, mines needed) left by numbers with undecided neighbours, each once, and the frontier;
-    Inconsistent for a number left with nothing undecided that still needs mines (or has too many)."""
+    Inconsistent for a number left with nothing undecided that still needs mines (or has too many). `still`:
+    numbers whose (need, cells) are known to hold, read from there instead of the board."""
     seen = set()
     constraints = []
     frontier: Set[int] = set()
     for index in revealed(known) if numbers is None else numbers:
-        need, cells = unresolved(index, known, neighbours, mines, safe)
-        if not cells and need:
-            raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+        equation = still.get(index) if still else None
+        if equation is None:
+            need, cells = unresolved(index, known, neighbours, mines, safe)
+            if not cells and need:
+                raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+        else:
+            need, cells = equation
         if cells:
             key = (tuple(cells), need)
             if key not in seen:
@@ -253,29 +260,14 @@ def _constraints(known, neighbours, mines, safe, numbers=None) -> Tuple[list, Se
     return constraints, frontier
 
 
-def _constraints_since(since: Snapshot, known, neighbours, mines, safe, numbers, changed) -> Tuple[list, Set[int], tuple]:
-    """What _constraints gives, and the cells off the frontier, for a position that differs from `since` only in
-    the `changed` cells, now revealed, and in the cells decided around them (`mines` beyond its own, `safe`)."""
+def _still(since: Snapshot, known, neighbours, mines, safe, changed) -> dict:
+    """The equations of `since` that still hold once the `changed` cells are revealed and the cells around them
+    decided (`mines` beyond its own, `safe`): all but those of the numbers next to what moved."""
     moved = set(changed) | safe | (mines - since.mines)
-    again = {other for cell in moved for other in neighbours[cell] if known[other] >= 0} | set(changed)
-    equations = since.equations
-    seen = set()
-    constraints = []
-    frontier: Set[int] = set()
-    for index in numbers:
-        if index in again or index not in equations:
-            need, cells = unresolved(index, known, neighbours, mines, safe)
-            if not cells and need:
-                raise Inconsistent(f"the number at cell {index} cannot be satisfied")
-        else:
-            need, cells = equations[index]
-        if cells:
-            key = (tuple(cells), need)
-            if key not in seen:
-                seen.add(key)
-                constraints.append(key)
-                frontier.update(cells)
-    return constraints, frontier, since.off_frontier_after(changed, neighbours)
+    again = {other for cell in moved for other in neighbours[cell] if known[other] >= 0}
+    if not again:
+        return since.equations
+    return {index: equation for index, equation in since.equations.items() if index not in again}
 
 
 def _components(constraints: list) -> List[list]:
