@@ -61,11 +61,13 @@ class SolverUnavailable(PuzzlesatError, ValueError):
 
 
 class OutOfBudget(PuzzlesatError, RuntimeError):
-    """A budget ran out before a long computation finished; `found` counts what it had found by then."""
+    """A budget ran out before a long computation finished; `found` counts what it had found by then, `proven`
+    holds what it had proven (a backbone: its literals; the Minesweeper SAT analysis: safe cells and mines)."""
 
-    def __init__(self, message: str = "the budget ran out", found: int = 0):
+    def __init__(self, message: str = "the budget ran out", found: int = 0, proven=()):
         super().__init__(message)
         self.found = found
+        self.proven = proven
 
 
 class Inconsistent(PuzzlesatError, ValueError):

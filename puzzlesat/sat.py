@@ -425,7 +425,7 @@ class Session:
 
         Each model found rules out every candidate it falsifies, so most candidates cost no solve of their
         own; `seen(values)` is told every model found, projected on the candidates' variables. Raises
-        OutOfBudget when the budget runs out.
+        OutOfBudget when the budget runs out, with the candidates proven by then (`proven`).
         """
         budget = None if budget is None or budget.unlimited else budget.start()
         candidates = list(candidates)
@@ -436,14 +436,17 @@ class Session:
         if not result:
             return None
         alive = self._alive(candidates, project, seen)
+        proven = set()
         for lit in sorted(alive, key=abs):
             if lit not in alive:
                 continue
             result = self.solve([*assumptions, -lit], budget)
             if result is None:
-                raise OutOfBudget("the budget ran out during the backbone")
+                raise OutOfBudget("the budget ran out during the backbone", proven=frozenset(proven))
             if result:
                 alive &= self._alive(alive, project, seen)
+            else:
+                proven.add(lit)
         return alive
 
     def possible(self, assumptions: Sequence[int], groups: Sequence[Sequence[int]],

@@ -98,6 +98,21 @@ def test_backbone_and_what_it_sees():
         assert session.backbone([-1], [1]) is None
 
 
+def test_a_backbone_cut_short_says_what_it_had_proven(monkeypatch):
+    solve = Session.solve
+    calls = []
+
+    def fourth_call_runs_out(self, assumptions=(), budget=None):
+        calls.append(1)
+        return None if len(calls) == 4 else solve(self, assumptions, budget)
+
+    monkeypatch.setattr(Session, "solve", fourth_call_runs_out)
+    with Session([[1], [2], [3]], top=3) as session:  # a model, then one check per literal: 1 and 2 proven
+        with pytest.raises(OutOfBudget) as stop:
+            session.backbone([], [1, 2, 3])
+    assert stop.value.proven == {1, 2}
+
+
 def test_core_names_the_clashing_assumptions():
     with Session([[-1, -2]], top=3) as session:
         assert session.solve([1, 2, 3]) is False

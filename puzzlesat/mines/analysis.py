@@ -17,7 +17,8 @@ its sweep), SAT conflicts bound SAT. Counting may use the seconds but a reserved
 SAT gets its chance when counting runs out. Then the status is 'timeout' and the analysis reports all
 it knows: without probabilities, the certain cells and `consistent` True from SAT's backbone if it
 finished (exact: only the probabilities are missing), else the certain cells single numbers force
-(count.trivial), and `consistent` True when SAT had found a layout by then. A board found inconsistent
+(count.trivial) with those the backbone had proven, and `consistent` True when SAT had found a layout by
+then. A board found inconsistent
 stays 'inconsistent', whatever the budget.
 
 The recommended move (`best`):
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
@@ -50,9 +51,10 @@ CONSISTENT, INCONSISTENT, TIMEOUT = "consistent", "inconsistent", "timeout"
 NO_TOTAL = "probabilities need the total number of mines (a .mine header, a '# mines: N' line or --mines N)"
 SAT_SHARE = 0.2  # of a budget's seconds, kept from counting for SAT (the backbone when counting runs out)
 STOPPED = ("the time limit (budget) ran out before the analysis finished: no probabilities; certain cells are only "
-           "those single numbers force; whether any layout fits is unknown")
+           "those single numbers force and SAT proved before it stopped; whether any layout fits is unknown")
 STOPPED_WITH_LAYOUT = ("the time limit (budget) ran out before the analysis finished: no probabilities; certain cells "
-                       "are only those single numbers force; a layout fits (the board is consistent)")
+                       "are only those single numbers force and SAT proved before it stopped; a layout fits (the "
+                       "board is consistent)")
 COUNTING_STOPPED = ("the time limit (budget) stopped the exact counting: no probabilities; the certain cells come "
                     "from SAT, complete, and a layout fits (the board is consistent)")
 CHECK_STOPPED = "the time limit (budget) stopped the SAT check; the exact counts stand unchecked"
@@ -164,21 +166,25 @@ def _timed_out(board: Board, budget: Optional[Budget], solver: str) -> Analysis:
     try:
         verdict = _sat_certain(board, budget, solver)
     except OutOfBudget as stop:
-        return _forced_only(board, budget, solver, layout_found=stop.found > 0)
+        return _forced_only(board, budget, solver, layout_found=stop.found > 0, proven=stop.proven or (set(), set()))
     if verdict is None:
         return _inconsistent(board, budget, solver)
     return _timeout(board, verdict, COUNTING_STOPPED, consistent=True)
 
 
-def _forced_only(board: Board, budget: Optional[Budget], solver: str, layout_found: bool) -> Analysis:
-    """The analysis when both engines ran out: the cells single numbers force, and whether SAT found a layout."""
+def _forced_only(board: Board, budget: Optional[Budget], solver: str, layout_found: bool,
+                 proven: Tuple[Set[int], Set[int]]) -> Analysis:
+    """The analysis when both engines ran out: the cells single numbers force and those SAT had proven (`proven`:
+    safe, mines), and whether SAT found a layout."""
     known, flags = board.view
     try:
         safe, mines = trivial(known, board.neighbour_table, flags, [i for i, value in enumerate(known) if value >= 0])
     except Inconsistent:
         return _inconsistent(board, budget, solver)
     note = STOPPED_WITH_LAYOUT if layout_found else STOPPED
-    return _timeout(board, (safe, mines - flags), note, consistent=True if layout_found else None)
+    sat_safe, sat_mines = proven
+    return _timeout(board, (safe | sat_safe, (mines | sat_mines) - flags), note,
+                    consistent=True if layout_found else None)
 
 
 def _timeout(board: Board, verdict: tuple, note: str, consistent: Optional[bool]) -> Analysis:
@@ -320,20 +326,29 @@ class _Sat:
             mines = sum(1 for lit in values if lit > 0)
             seen[0], seen[1] = min(seen[0], mines), max(seen[1], mines)
 
-        alive = self.session.backbone(base, [lit for v in variables for lit in (v, -v)], self.budget, count_mines)
+        try:
+            alive = self.session.backbone(base, [lit for v in variables for lit in (v, -v)], self.budget, count_mines)
+        except OutOfBudget as stop:
+            raise OutOfBudget(str(stop), found=self.layouts_found, proven=self._cells(stop.proven)) from None
         if alive is None:
             return None
-        cell_of = {v: cell for cell, v in self.enc.var.items()}
-        safe = {cell_of[-lit] for lit in alive if lit < 0}
-        mines = {cell_of[lit] for lit in alive if lit > 0}
+        safe, mines = self._cells(alive)
         off, left = self.eq.off_frontier, self.eq.mines_left
         if off and left is not None:
             fewest, most = seen
-            if fewest > left - 1 and not self._possible(base, self.enc.at_most(left - 1)):
-                safe.update(off)
-            elif most < left - len(off) + 1 and not self._possible(base, self.enc.at_least(left - len(off) + 1)):
-                mines.update(off)
+            try:
+                if fewest > left - 1 and not self._possible(base, self.enc.at_most(left - 1)):
+                    safe.update(off)
+                elif most < left - len(off) + 1 and not self._possible(base, self.enc.at_least(left - len(off) + 1)):
+                    mines.update(off)
+            except OutOfBudget as stop:
+                raise OutOfBudget(str(stop), found=self.layouts_found, proven=(safe, mines)) from None
         return safe, mines
+
+    def _cells(self, literals) -> Tuple[Set[int], Set[int]]:
+        """(safe cells, mine cells) of the frontier literals."""
+        cell_of = {v: cell for cell, v in self.enc.var.items()}
+        return {cell_of[-lit] for lit in literals if lit < 0}, {cell_of[lit] for lit in literals if lit > 0}
 
     def _possible(self, base: list, bound) -> bool:
         """Whether some layout also meets a bound literal (True/False for bounds that always/never hold)."""
@@ -367,12 +382,13 @@ class _Sat:
 
 
 def _sat_certain(board: Board, budget: Optional[Budget], solver: str) -> Optional[tuple]:
-    """Certain cells by SAT, or None if the board is inconsistent (OutOfBudget.found: the layouts seen by then)."""
+    """Certain cells by SAT, or None if the board is inconsistent (OutOfBudget: `found` the layouts seen by then,
+    `proven` the safe cells and mines proven by then, if the backbone had begun)."""
     sat = _Sat(equations(board), budget, solver)
     try:
         return sat.certain()
     except OutOfBudget as stop:
-        raise OutOfBudget(str(stop), found=sat.layouts_found) from None
+        raise OutOfBudget(str(stop), found=sat.layouts_found, proven=stop.proven or (set(), set())) from None
     finally:
         sat.close()
 

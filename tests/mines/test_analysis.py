@@ -169,6 +169,33 @@ def test_a_timeout_after_sat_found_a_layout_says_the_board_is_consistent(monkeyp
     assert set(result.safe) <= {(0, 3), (4, 3), (5, 2)} and set(result.mines) <= {(1, 3), (2, 3), (3, 3)}
 
 
+def test_a_timeout_in_the_backbone_keeps_the_cells_sat_had_proven(monkeypatch):
+    import puzzlesat.mines.analysis as analysis
+    from puzzlesat.sat import Session
+
+    def counting_runs_out(board, budget):
+        raise OutOfBudget("the budget ran out during counting")
+
+    monkeypatch.setattr(analysis, "_count", counting_runs_out)
+    board = Board.from_rows(["121", "???"], 2)  # no single number forces anything: SAT finds all three cells
+    solve = Session.solve
+    reports = []
+    for solves in range(1, 12):  # the budget runs out at the solves-th SAT call
+        calls = []
+
+        def limited(self, assumptions=(), budget=None):
+            calls.append(1)
+            return None if len(calls) >= solves else solve(self, assumptions, budget)
+
+        monkeypatch.setattr(Session, "solve", limited)
+        result = analyze(board, budget=Budget(seconds=60))
+        assert set(result.safe) <= {(1, 1)} and set(result.mines) <= {(1, 0), (1, 2)}
+        reports.append((result.note, len(result.safe) + len(result.mines)))
+    stopped = [found for note, found in reports if "SAT proved before it stopped" in note]
+    assert stopped and 0 < max(stopped) < 3  # the backbone had proven some cells when it stopped
+    assert reports[-1][1] == 3 and "complete" in reports[-1][0]
+
+
 def test_a_timeout_in_counting_reports_the_certain_cells_sat_finds():
     board, _ = published("minesweepr_readme_10x10")
     result = analyze(board, budget=Budget(nodes=1))  # counting stops at its first sweep; SAT has no limit
