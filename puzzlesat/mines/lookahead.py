@@ -45,7 +45,7 @@ from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget
 from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.count import Counts, count_layouts, list_layouts, snapshot
-from puzzlesat.mines.endgame import Endgame
+from puzzlesat.mines.endgame import Endgame, ones
 from puzzlesat.mines.patterns import fifty_fifties, is_dead
 from puzzlesat.mines.player import ENDGAME, FIFTY_FIFTY, GUESS, Decision, Player
 
@@ -82,6 +82,7 @@ class Lookahead(Player):
     blend = (4, 1)  # weights of the best and second-best living safety after a reveal
     progress_bonus = 0.001  # a tie-break: the score is raised by this share of the chance of progress
     take_fifty_fifties = True  # guess an unavoidable 50/50 at once (puzzlesat.mines.patterns)
+    search: Optional[Endgame] = None  # the endgame search of an earlier move, kept while its layouts hold
 
     def guess(self, solution: Counts) -> Decision:
         if solution.layouts <= self.endgame_layouts:
@@ -102,11 +103,20 @@ class Lookahead(Player):
 
     def endgame(self, solution: Counts) -> Optional[Tuple[int, float]]:
         """The move that wins most often when few layouts remain and its chance of winning, or None when the
-        game tree is too big."""
+        game tree is too big. The search of an earlier move goes on when its layouts still hold this position
+        (what it met is remembered), else a new one starts."""
         game = self.game
-        cells, layouts = list_layouts(game.known, game.neighbours, game.setup.mines, self.mines, solution)
+        search, layouts = self.search, None
+        if search is not None:
+            layouts = search.fitting(game.known)
+            if ones(layouts) != solution.layouts:
+                search = None
+        if search is None:
+            cells, listed = list_layouts(game.known, game.neighbours, game.setup.mines, self.mines, solution)
+            search = self.search = Endgame(cells, listed, game.neighbours)
+            layouts = None
         try:
-            return Endgame(cells, layouts, game.neighbours, Budget(nodes=self.endgame_nodes)).best_move()
+            return search.best_move(layouts, Budget(nodes=self.endgame_nodes))
         except OutOfBudget:
             return None
 

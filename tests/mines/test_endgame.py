@@ -5,10 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget
 from puzzlesat.mines.endgame import Endgame
+from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.game import Game, Setup
 
 
@@ -28,4 +31,63 @@ def test_a_search_past_its_node_budget_stops():
     cells = tuple(range(8))
     layouts = [frozenset(combo) for combo in combinations(cells, 4)]
     with pytest.raises(OutOfBudget):
-        Endgame(cells, layouts, game.neighbours, Budget(nodes=3)).best_move()
+        Endgame(cells, layouts, game.neighbours).best_move(budget=Budget(nodes=3))
+
+
+def brute_win(cells, layouts, neighbours) -> float:
+    """The chance of winning by playing exactly, by trying every order of opening cells (no shortcut)."""
+    memo = {}
+
+    def win(left: frozenset, opened: frozenset) -> float:
+        if len(left) == 1:
+            return 1.0
+        if (left, opened) not in memo:
+            best = 0.0
+            for cell in cells:
+                if cell in opened:
+                    continue
+                parts = {}
+                for layout in left:
+                    if cell not in layout:
+                        parts.setdefault(len(layout & neighbours[cell]), set()).add(layout)
+                if parts:
+                    best = max(best, sum(len(part) * win(frozenset(part), opened | {cell})
+                                         for part in parts.values()) / len(left))
+            memo[left, opened] = best
+        return memo[left, opened]
+
+    return win(frozenset(layouts), frozenset())
+
+
+@given(st.integers(1, 3), st.integers(2, 3), st.data())
+@settings(max_examples=80, deadline=None)
+def test_the_search_wins_as_often_as_trying_every_order_of_moves(width, height, data):
+    game = Game(Setup(width, height, 1), 0, 0)
+    cells = tuple(range(width * height))
+    mines = data.draw(st.integers(1, len(cells) - 1))
+    every = [frozenset(combo) for combo in combinations(cells, mines)]
+    layouts = data.draw(st.lists(st.sampled_from(every), min_size=2, unique=True))  # one layout: nothing to guess
+    neighbours = [frozenset(around) for around in game.neighbours]
+    search = Endgame(cells, layouts, game.neighbours)
+    cell, win = search.best_move()
+    assert win == pytest.approx(brute_win(cells, layouts, neighbours))
+    assert not all(cell in layout for layout in layouts)
+
+
+def test_a_search_kept_between_moves_answers_from_what_it_met():
+    # 1x5 strip, 2 mines: search once, open the chosen cell, then ask again for the layouts that still fit.
+    game = Game(Setup(5, 1, 2), 0, 0)
+    cells = tuple(range(5))
+    layouts = [frozenset(combo) for combo in combinations(cells, 2)]
+    search = Endgame(cells, layouts, game.neighbours)
+    cell, win = search.best_move()
+    safe_layout = next(layout for layout in layouts if cell not in layout)
+    known = [HIDDEN] * 5
+    known[cell] = len(safe_layout & set(game.neighbours[cell]))
+    fitting = search.fitting(known)
+    left = [layout for layout in layouts if cell not in layout and len(layout & set(game.neighbours[cell])) == known[cell]]
+    assert bin(fitting).count("1") == len(left)
+    nodes = Budget(nodes=0)  # nothing new may be visited: every position after the first move was met
+    again, again_win = search.best_move(fitting, nodes)
+    fresh, fresh_win = Endgame(cells, left, game.neighbours).best_move()
+    assert again_win == pytest.approx(fresh_win)
