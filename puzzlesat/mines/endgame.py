@@ -60,15 +60,15 @@ class Endgame:
         layouts = self.everything if layouts is None else layouts
         self.budget = (budget or Budget(nodes=20000)).start()
         size = ones(layouts)
-        free = self._informative_safe_cell(layouts)  # a player opens certain cells before it guesses: not then
-        if free is not None:
+        free, uncertain = self._cells(layouts, size)
+        if free is not None:  # a player opens certain cells before it guesses: not then
             return free, self._after_opening(free, layouts, size)
         best, best_win = None, -1.0
-        for cell in self._by_safety(layouts, size):
+        for cell in uncertain:
             safe = layouts & ~self.mined[cell]
             if ones(safe) / size <= best_win:
                 break
-            win = self._after_opening(cell, safe, size)
+            win = self._after_opening(cell, safe, size, best_win)
             if win > best_win:
                 best, best_win = cell, win
         return best, best_win
@@ -83,38 +83,47 @@ class Endgame:
             return result
         self.budget.check("the endgame search")
         self.budget.spend(nodes=1)
-        free = self._informative_safe_cell(layouts)
+        free, uncertain = self._cells(layouts, size)
         if free is not None:
             result = self._after_opening(free, layouts, size)
         else:
             result = 0.0
-            for cell in self._by_safety(layouts, size):
+            for cell in uncertain:
                 safe = layouts & ~self.mined[cell]
                 if ones(safe) / size <= result:
                     break
-                result = max(result, self._after_opening(cell, safe, size))
+                result = max(result, self._after_opening(cell, safe, size, result))
         self.memo[layouts] = result
         return result
 
-    def _after_opening(self, cell: int, safe: int, out_of: int) -> float:
-        """The chance of winning after opening `cell`, given the layouts where it is safe (out of `out_of`)."""
+    def _after_opening(self, cell: int, safe: int, out_of: int, beat: float = -1.0) -> float:
+        """The chance of winning after opening `cell`, given the layouts where it is safe (out of `out_of`); once
+        it cannot exceed `beat` (every part still to search won at best), some value no higher than `beat`."""
         parts = [part for part in (safe & shown for shown in self.shows[cell].values()) if part]
         parts.sort(key=lambda part: part & -part)  # by their first layout: the same sum, in the same order, each time
-        return sum(ones(part) * self.win(part) for part in parts) / out_of
+        won, left = 0.0, ones(safe)
+        for part in parts:
+            size = ones(part)
+            won += size * self.win(part)
+            left -= size
+            if left and (won + left) / out_of <= beat:
+                return (won + left) / out_of
+        return won / out_of
 
-    def _informative_safe_cell(self, layouts: int) -> Optional[int]:
-        """A cell safe in every layout whose number differs between layouts, if any."""
+    def _cells(self, layouts: int, size: int) -> Tuple[Optional[int], List[int]]:
+        """(a cell safe in every layout whose number differs between layouts, or None; when there is none, the
+        cells that are a mine in some but not all layouts, safest first)."""
+        mines = []
         for cell in self.cells:
-            if not layouts & self.mined[cell]:
+            mined = ones(layouts & self.mined[cell])
+            if not mined:
                 numbers = 0
                 for shown in self.shows[cell].values():
                     if layouts & shown:
                         numbers += 1
                         if numbers > 1:
-                            return cell
-        return None
-
-    def _by_safety(self, layouts: int, size: int) -> List[int]:
-        """Cells that are a mine in some but not all layouts, safest first."""
-        mines = {cell: ones(layouts & self.mined[cell]) for cell in self.cells}
-        return sorted((cell for cell in self.cells if 0 < mines[cell] < size), key=lambda cell: (mines[cell], cell))
+                            return cell, []
+            elif mined < size:
+                mines.append((mined, cell))
+        mines.sort()
+        return None, [cell for _, cell in mines]
