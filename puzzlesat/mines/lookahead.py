@@ -26,17 +26,22 @@ These are the ideas of David Hill's solver (JSMinesweeper and its Java bulk solv
 Measured in paired runs (scripts/paired_games.py, the same games for both sides): against the previous lookahead
 (the 8 safest frontier and 3 corner-most off-frontier cells, next-move safety 1 or the best guess's) this plays as
 well (expert 38.55% against 38.85% on 2,000 games, p = 0.77) at 1.9x the expert games per CPU-second, mostly from
-stopping a candidate's scoring once it cannot win. Tried without gain (expert, 3,000 games each unless said): not
-taking 50/50s at once (+2 games), a cut-off of 0.8 (-1) or 0.95 (beginner, 6,000: 0), the best next safety alone
-instead of the blend (-6), the closest 3 candidates judged two reveals ahead (-1 and, within 0.03 of the best, -4,
-at half the speed), exact endgames up to 1,000 or 3,000 layouts (beginner, 6,000: -1 each; expert, 1,000 layouts and
-200,000 nodes, 20,000 games: +14, 59 against 73 discordant, p = 0.26, at 0.75x the speed), the safest untouched
-corner while under 5% (or 2%) of the board is open (-22 and -9: the corner is where David Hill's solver makes its
-first guess, but for another reason, next), his long-term safety: a candidate's score raised by 0.9 x the share of
-its safe layouts in which a 50/50 pair or 2x2 box could form around it, which moves the first guess into a corner as
-his does (+1 of 3,000 games, at 0.65x the speed), a progress bonus of 0.1 instead of 0.001 while at most 2% of the
-board is open (so that the first guesses open new ground, as his do: 0.3 fewer guesses a game, but +55, +65 and -57
-games on three seeds of 20,000 expert games, net +63 of 7,913 discordant, p = 0.48, at 0.93-0.98x the speed).
+stopping a candidate's scoring once it cannot win.
+
+Tried without gain (net games won, expert, 3,000 games each unless said):
+- not taking 50/50s at once: +2;
+- a cut-off of 0.8: -1; 0.95 (beginner, 6,000): 0;
+- the best next safety alone instead of the blend: -6;
+- the closest 3 candidates judged two reveals ahead: -1, and within 0.03 of the best -4, at half the speed;
+- exact endgames up to 1,000 or 3,000 layouts (beginner, 6,000): -1 each; up to 1,000 layouts and 200,000 nodes
+  (expert, 20,000): +14, 59 against 73 discordant, p = 0.26, at 0.75x the speed;
+- the safest untouched corner while under 5% (or 2%) of the board is open: -22 and -9 (the corner is where David
+  Hill's solver makes its first guess, but for another reason, next);
+- his long-term safety, a candidate's score raised by 0.9 x the share of its safe layouts in which a 50/50 pair or
+  2x2 box could form around it: +1, at 0.65x the speed (it moves the first guess into a corner as his does);
+- a progress bonus of 0.1 instead of 0.001 while at most 2% of the board is open, so that the first guesses open
+  new ground as his do: 0.3 fewer guesses a game, but +55, +65 and -57 on three seeds of 20,000 expert games (net
+  +63 of 7,913 discordant, p = 0.48), at 0.93-0.98x the speed.
 """
 
 from __future__ import annotations
