@@ -135,6 +135,10 @@ def test_strange_bytes_on_stdin_are_located_errors_and_the_rest_goes_on():
     ("puzzlesat mines s", "plain,simulate"),
     ("puzzlesat sudoku ", "plain,generate\nplain,solve"),
     ("puzzlesat sudoku x.txt --inp", "plain,--input-format"),
+    ("puzzlesat sudoku --ra", "plain,--rate"),  # the default subcommand's options, as the README writes them
+    ("puzzlesat mines --str", "plain,--strategy"),
+    ("puzzlesat sudoku pu", "file,pu"),  # no subcommand starts so: a file name, the default's argument
+    ("puzzlesat sudoku ge", "plain,generate"),
 ])
 def test_shell_completion_as_the_readme_sets_it_up(words, expected):
     environment = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(len(words.split(" ")) - 1),

@@ -161,6 +161,21 @@ class LazyGroup(click.Group):
             args = [self.default, *args]
         return super().parse_args(ctx, args)
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list:
+        """Subcommand names, and what the default subcommand completes where the group alone has nothing:
+        `puzzlesat sudoku --ra<Tab>` completes `--rate`, `puzzlesat sudoku pu<Tab>` a file name."""
+        results = super().shell_complete(ctx, incomplete)
+        if self.default is None or (results and not incomplete.startswith("-")):
+            return results
+        default = self.get_command(ctx, self.default)
+        with default.make_context(self.default, [], parent=ctx, resilient_parsing=True) as default_ctx:
+            if incomplete.startswith("-"):
+                known = {item.value for item in results}
+                return results + [item for item in default.shell_complete(default_ctx, incomplete)
+                                  if item.value not in known]
+            arguments = [param for param in default.get_params(default_ctx) if isinstance(param, click.Argument)]
+            return arguments[0].shell_complete(default_ctx, incomplete) if arguments else results
+
     def format_commands(self, ctx: click.Context, formatter) -> None:
         """The command list, the default one marked."""
         rows = []
