@@ -105,6 +105,23 @@ def test_a_full_disk_is_one_line_and_exit_1(puzzles_dir):
     assert done.stderr.decode().strip() == "puzzlesat: No space left on device"
 
 
+@pytest.mark.parametrize("args", [["sudoku", "-j", "1", "sudoku/examples.txt"], ["sudoku", "-f", "pretty", "sudoku/4x4.txt"],
+                                  ["mines", "mines/problem_reductions_3x3.mine"], ["mines", "simulate", "-n", "5"],
+                                  ["--help"]])
+def test_a_closed_stdout_is_one_line_and_exit_1(puzzles_dir, args):
+    args = [str(puzzles_dir / arg) if "/" in arg else arg for arg in args]
+    done = subprocess.run(["sh", "-c", '"$@" >&-', "sh", sys.executable, "-m", "puzzlesat", *args],
+                          capture_output=True)
+    assert done.returncode == ExitStatus.FAILED
+    assert done.stderr.decode() == "puzzlesat: standard output is closed: nothing can be written\n"
+
+
+def test_a_closed_stderr_leaves_stdout_alone(puzzles_dir):
+    done = subprocess.run(["sh", "-c", '"$@" 2>&-', "sh", sys.executable, "-m", "puzzlesat", "sudoku", "missing.txt"],
+                          capture_output=True)
+    assert done.returncode == ExitStatus.USAGE and done.stdout == b""
+
+
 def test_a_closed_pipe_ends_quietly_with_0_as_head_wants(puzzles_dir):
     child = subprocess.Popen([sys.executable, "-m", "puzzlesat", "sudoku", "-j", "1",
                               str(puzzles_dir / "sudoku" / "17clue-200.txt")],

@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 import click
 
 from puzzlesat import __version__
-from puzzlesat.cli.common import Env, ExitStatus, Interrupted, LazyGroup, OutputClosed
+from puzzlesat.cli.common import Env, ExitStatus, Interrupted, LazyGroup, OutputClosed, ensure_standard_streams
 from puzzlesat.errors import GenerationError, InputError, OutOfBudget, PuzzlesatError, VerificationError
 
 SUDOKU_COMMANDS = {
@@ -79,6 +79,7 @@ def mines() -> None:
 
 def main(argv: Optional[Sequence[str]] = None, env: Optional[Env] = None) -> int:
     """Run the CLI with `argv` (default: the process's) in `env` (default: the real streams); the exit status."""
+    ensure_standard_streams()
     env = env or Env()
     try:
         status = cli.main(args=argv, prog_name="puzzlesat", standalone_mode=False, obj=env)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
+import errno
 import importlib
+import io
 import os
 import sys
 from dataclasses import dataclass, field
@@ -100,6 +102,25 @@ def _columns(stream) -> Optional[int]:
         return os.get_terminal_size(stream.fileno()).columns
     except (AttributeError, ValueError, OSError):
         return None
+
+
+class ClosedOutput(io.TextIOBase):
+    """What stands for standard output when the process started without one (`>&-`): writing says so."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed: nothing can be written")
+
+
+def ensure_standard_streams() -> None:
+    """A process started with stdout or stderr closed has None for them: stdout becomes one that says it is
+    closed when written, stderr a sink (there is no one to tell)."""
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")
 
 
 class OutputClosed(Exception):
