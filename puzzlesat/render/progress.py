@@ -65,11 +65,20 @@ class ProgressBar:
             self.progress.stop()
 
 
+def _rate(per_second: float) -> str:
+    """A rate as people read it: '4,983/s', '2.5/s', or '12 s each' when slower than one a second."""
+    if per_second >= 10:
+        return f"{per_second:,.0f}/s"
+    if per_second >= 1:
+        return f"{per_second:.1f}/s"
+    return f"{1 / per_second:,.1f} s each"
+
+
 def run_summary(unit: str, tally: Counter, seconds: float, interrupted: bool = False) -> str:
     """'1,200 puzzles in 2.5 s (480/s): 1,199 solved, 1 invalid', or 'interrupted after ...'."""
     done = sum(tally.values())
     line = f"{'interrupted after ' if interrupted else ''}{plural(done, unit)} in {seconds:.1f} s"
     if done and seconds > 0:
-        line += f" ({done / seconds:,.0f}/s)"
+        line += f" ({_rate(done / seconds)})"
     parts = ", ".join(f"{count:,} {status}" for status, count in tally.items() if count)
     return f"{line}: {parts}" if parts else line

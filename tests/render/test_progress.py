@@ -57,6 +57,9 @@ def test_the_summary_line():
     tally = Counter(solved=1199, invalid=1)
     assert run_summary("puzzle", tally, 2.5) == "1,200 puzzles in 2.5 s (480/s): 1,199 solved, 1 invalid"
     assert run_summary("puzzle", Counter(solved=1), 1.0, interrupted=True).startswith("interrupted after 1 puzzle in")
+    # a slow run says how long each took, never "(0/s)"
+    assert run_summary("puzzle", Counter(solved=4), 19.1) == "4 puzzles in 19.1 s (4.8 s each): 4 solved"
+    assert run_summary("puzzle", Counter(solved=5), 2.0) == "5 puzzles in 2.0 s (2.5/s): 5 solved"
 
 
 def many(tmp_path, count=300):
