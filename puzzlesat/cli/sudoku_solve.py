@@ -20,7 +20,7 @@ from puzzlesat.cli.common import (
 )
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import PuzzlesatError, VariantError
-from puzzlesat.sat import DEFAULT_SOLVER, SOLVER_NAMES, check_solver
+from puzzlesat.sat import DEFAULT_SOLVER, available_solvers, check_solver
 from puzzlesat.streams import Line, check_paths, count_lines, read_lines, source_name
 from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
 from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
@@ -52,6 +52,34 @@ def _checked(check):
     return callback
 
 
+class SolverName(click.ParamType):
+    """A PySAT solver that works in this install: listed in --help and completed by the shell, probed only then."""
+
+    name = "solver"
+
+    def get_metavar(self, param: click.Parameter, ctx: Optional[click.Context] = None) -> str:
+        return "NAME"
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in available_solvers() if name.startswith(incomplete)]
+
+    def convert(self, value, param, ctx) -> str:
+        try:
+            return check_solver(value)
+        except PuzzlesatError as error:
+            self.fail(str(error), param, ctx)
+
+
+class SolverOption(click.Option):
+    """--solver, whose help lists the solvers this install has (probed when the help is shown)."""
+
+    def get_help_record(self, ctx: click.Context):
+        self.help = f"The PySAT solver: {', '.join(available_solvers())} (those that work in this install)."
+        return super().get_help_record(ctx)
+
+
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
 @format_option(("pretty", "jsonl", "line"),
@@ -64,8 +92,7 @@ def _checked(check):
 @click.option("--encoding", type=click.Choice(ENCODINGS), default=DEFAULT_ENCODING, show_default=True,
               help="extended: cell and group constraints both ways (fast); minimal: at-least-one per cell and "
                    "at-most-one per group only.")
-@click.option("--solver", default=DEFAULT_SOLVER, show_default=True, metavar="NAME", callback=_checked(check_solver),
-              help=f"PySAT solver: {', '.join(SOLVER_NAMES)} (those in your PySAT build).")
+@click.option("--solver", cls=SolverOption, type=SolverName(), default=DEFAULT_SOLVER, show_default=True)
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Give up on a puzzle after this long (status 'timeout'); the rest go on.")
 @click.option("--conflicts", type=click.IntRange(min=1), default=None, metavar="N",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import subprocess
 import sys
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from conftest import PUZZLES
 
+from puzzlesat.sat import available_solvers
 from puzzlesat.streams import to_json
 from puzzlesat.sudoku import STATUSES, Record, Result, parse
 from puzzlesat.sudoku.batch import Answer, SolveOptions
@@ -106,6 +108,11 @@ def test_pretty_output_draws_a_grid_with_status(run_cli):
 def test_every_solver_option_value_in_help_works(run_cli):
     result = run_cli(["sudoku", "-f", "line", "--solver", "glucose4", "--encoding", "minimal"], input=WIKI + "\n")
     assert result.stdout.strip() == WIKI_SOLUTION
+    help_text = " ".join(run_cli(["sudoku", "solve", "--help"]).stdout.split())
+    offered = re.search(r"--solver NAME The PySAT solver: ([a-z0-9, ]+) \(those that work", help_text).group(1).split(", ")
+    assert offered == available_solvers()  # what this install has, and nothing else (minisatgh is often missing)
+    for name in offered:
+        assert run_cli(["sudoku", "-f", "line", "--solver", name], input=WIKI + "\n").stdout.strip() == WIKI_SOLUTION
 
 
 def test_unknown_solver_is_a_usage_error(run_cli):
