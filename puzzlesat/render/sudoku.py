@@ -12,7 +12,7 @@ from rich.text import Text
 from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
 from puzzlesat.render.sudoku_grid import BORDER_STYLE, grid
-from puzzlesat.sudoku.report import candidate_symbols, candidates_grid, count_complete
+from puzzlesat.sudoku.report import candidate_symbols, candidates_grid, count_complete, no_rating_reason
 from puzzlesat.sudoku.solver import Status
 
 STATUS_STYLES = {
@@ -164,8 +164,8 @@ def answer_view(answer, options) -> Group:
                  hint_view(record, answer.hint, record.puzzle, rules, marks)]
     else:
         parts = [result_view(record, result, options.count, rules, answer.setter)]
-    if options.rate and record.puzzle is not None and result.status == Status.SOLVED:
-        parts.append(rating_text(answer.rating))
+    if options.rate and record.puzzle is not None and result.status != Status.INVALID:
+        parts.append(rating_text(answer.rating) if answer.rating else Text(no_rating_reason(result), style="yellow"))
     if record.variant is not None:
         parts.extend(variant_lines(record.variant, result))
     if answer.setter is not None:

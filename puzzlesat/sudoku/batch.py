@@ -169,6 +169,8 @@ class _Answerer:
         if budget is None:
             budget = Budget(seconds=EXTRAS_SECONDS).start()
         try:
+            if self.options.rate and result.status == Status.SOLVED and result.unique is None:
+                result = _proven_unique(solver, puzzle, result, budget)  # SE rates unique puzzles only
             extras = _extras(puzzle, rules, result, self.options, budget) if self.extras else (None, None, None)
             report = _setter(solver, puzzle, rules or solver.rules, result, self.options, budget) \
                 if always or self.options.setter else None
@@ -186,6 +188,14 @@ class _Answerer:
             except VariantError as error:
                 return str(error)
         return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape))
+
+
+def _proven_unique(solver: "SudokuSolver", puzzle: Puzzle, result: Result, budget: Budget) -> Result:
+    """The result with uniqueness proven (a rating needs it even under --no-unique): 'multiple' when it is not."""
+    proven = solver.solve(puzzle, unique=True, budget=budget)
+    if proven.status == Status.TIMEOUT:
+        raise OutOfBudget("the budget ran out while proving the solution unique for the rating")
+    return proven
 
 
 def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget: Budget) -> tuple:

@@ -55,6 +55,8 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
         data["error"] = result.error
     if options.rate:
         data["rating"] = answer.rating.as_dict() if answer.rating else None
+        if answer.rating is None and result.status != Status.INVALID:
+            data["rating_note"] = no_rating_reason(result)
     if options.variant is not None and options.variant.names:
         data["variant"] = options.variant.label
     if answer.explanation is not None:
@@ -69,6 +71,19 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
         data.update(setter_fields(answer, options))
     data["time_ms"] = round(answer.milliseconds, 3)
     return data
+
+
+NO_RATING = {
+    Status.MULTIPLE: "no SE rating: the puzzle has more than one solution (Sudoku Explainer rates only puzzles "
+                     "with exactly one)",
+    Status.UNSAT: "no rating: the puzzle has no solution",
+    Status.TIMEOUT: "no rating: the time ran out first (--timeout, --conflicts; 60 s by default)",
+}
+
+
+def no_rating_reason(result: "Result") -> str:
+    """Why an answer asked to be rated has no rating."""
+    return result.error or NO_RATING.get(result.status, "no rating")
 
 
 def variant_fields(answer: "Answer") -> dict:

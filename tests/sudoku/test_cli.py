@@ -243,3 +243,15 @@ def test_every_option_works_with_every_other_or_says_why(run_cli, output):
             assert result.stderr.strip().splitlines()[-1].startswith("Error: "), args
         elif not ({"--dimacs", "-q"} & set(map(str, args))):
             assert result.stdout.strip(), args
+
+
+def test_a_puzzle_with_several_solutions_has_no_rating_and_says_why(run_cli, puzzles_dir):
+    several = (puzzles_dir / "sudoku" / "serg-multiple-20.txt").read_text().splitlines()[0] + "\n"
+    for flags in ([], ["--no-unique"]):  # a rating proves uniqueness even when solving was told not to
+        [record] = jsonl(run_cli(["sudoku", "--rate", "-f", "jsonl", *flags], input=several).stdout)
+        assert record["status"] == "multiple" and record["rating"] is None
+        assert record["rating_note"].startswith("no SE rating: the puzzle has more than one solution")
+    pretty = run_cli(["sudoku", "--rate", "--no-unique", "-f", "pretty"], input=several)
+    assert "no SE rating" in pretty.stdout and pretty.exit_code == 1
+    [rated] = jsonl(run_cli(["sudoku", "--rate", "--no-unique", "-f", "jsonl"], input=WIKI + "\n").stdout)
+    assert rated["unique"] is True and rated["rating"]["er"] == 1.2 and "rating_note" not in rated
