@@ -8,6 +8,7 @@ Two forms, both read by puzzlesat's reader (and by HoDoKu and Sudoku Explainer):
 
 >>> from puzzlesat.sudoku import parse
 >>> from puzzlesat.sudoku.candidates import CandidateGrid
+from puzzlesat.sudoku.grid import default_alphabet
 >>> board = CandidateGrid.start(parse("1" + "." * 15))
 >>> print("\\n".join(marks_grid(board, "1234")))
 .----------.-----------.
@@ -27,6 +28,7 @@ from __future__ import annotations
 from typing import List, Sequence
 
 from puzzlesat.sudoku.candidates import CandidateGrid
+from puzzlesat.sudoku.grid import default_alphabet
 
 
 def cell_marks(board: CandidateGrid, alphabet: Sequence[str]) -> List[str]:
@@ -43,12 +45,16 @@ def cell_marks(board: CandidateGrid, alphabet: Sequence[str]) -> List[str]:
 
 def marks_line(board: CandidateGrid, alphabet: Sequence[str]) -> str:
     """The one-line form: side characters per cell, a candidate's symbol in its digit's slot, '.' elsewhere."""
-    side = board.layout.side
-    slots = []
-    for value, mask in zip(board.values, board.cands):
-        mask = 1 << (value - 1) if value else mask
-        slots.append("".join(alphabet[d] if mask >> d & 1 else "." for d in range(side)))
-    return "".join(slots)
+    masks = [1 << (value - 1) if value else mask for value, mask in zip(board.values, board.cands)]
+    return masks_line(masks, alphabet, board.layout.side)
+
+
+def masks_line(masks: Sequence[int], alphabet: Sequence[str], side: int) -> str:
+    """Candidate masks (bit d: digit d + 1) as the one-line form; an alphabet of numbers ('10', '11', ...) is
+    written in 1-9A-Z instead, so that every slot stays one character."""
+    if any(len(symbol) != 1 for symbol in alphabet):
+        alphabet = default_alphabet(side)
+    return "".join("".join(alphabet[d] if mask >> d & 1 else "." for d in range(side)) for mask in masks)
 
 
 def marks_grid(board: CandidateGrid, alphabet: Sequence[str]) -> List[str]:

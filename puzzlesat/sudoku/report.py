@@ -165,7 +165,7 @@ def plain_json_line(answer: "Answer") -> str:
 
 def line_text(answer: "Answer", options: "SolveOptions") -> str:
     """The `line` format: the solution when the puzzle is solved (or the status word: multiple, unsat, invalid,
-    timeout), with SE's ER/EP/ED and the effort score when rated, tab-separated; the steps of an explanation one
+    timeout), or with --true-candidates those as a pencil-mark line, with SE's ER/EP/ED and the effort score when rated, tab-separated; the steps of an explanation one
     per line, then how it ends; or the hint."""
     puzzle = answer.record.puzzle
     marks = candidates_grid(answer, options) if options.candidates and puzzle is not None else []
@@ -176,9 +176,21 @@ def line_text(answer: "Answer", options: "SolveOptions") -> str:
         text = answer.hint.describe(puzzle) if answer.hint is not None else "no step (solved, contradictory or not unique)"
         return "\n".join([*marks, text])
     result = answer.result
-    text = (solution_text(answer) if result.status == Status.SOLVED else None) or result.status
+    text = true_candidates_line(answer) or (solution_text(answer) if result.status == Status.SOLVED else None) \
+        or result.status
     rating = answer.rating
     return text + (f"\t{rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f}\t{rating.score:.2f}" if rating else "")
+
+
+def true_candidates_line(answer: "Answer") -> Optional[str]:
+    """The true candidates as a pencil-mark line (side**3 characters, read back as a pencil-mark puzzle), or None
+    when they were not asked for or not found."""
+    from puzzlesat.sudoku.pencil import masks_line
+
+    if answer.setter is None or answer.setter.candidates is None:
+        return None
+    puzzle = answer.record.puzzle
+    return masks_line(answer.setter.candidates, puzzle.alphabet, puzzle.shape.side)
 
 
 def candidates_line(answer: "Answer", options: "SolveOptions") -> Optional[str]:

@@ -255,3 +255,16 @@ def test_a_puzzle_with_several_solutions_has_no_rating_and_says_why(run_cli, puz
     assert "no SE rating" in pretty.stdout and pretty.exit_code == 1
     [rated] = jsonl(run_cli(["sudoku", "--rate", "--no-unique", "-f", "jsonl"], input=WIKI + "\n").stdout)
     assert rated["unique"] is True and rated["rating"]["er"] == 1.2 and "rating_note" not in rated
+
+
+def test_true_candidates_in_the_line_format_are_a_pencil_mark_line_that_reads_back(run_cli, puzzles_dir):
+    several = (puzzles_dir / "sudoku" / "serg-multiple-20.txt").read_text().splitlines()[0] + "\n"
+    [line] = run_cli(["sudoku", "--true-candidates", "-f", "line"], input=several).stdout.splitlines()
+    [record] = jsonl(run_cli(["sudoku", "--true-candidates", "-f", "jsonl"], input=several).stdout)
+    assert len(line) == 729
+    assert ["".join(ch for ch in line[cell * 9:cell * 9 + 9] if ch != ".") for cell in range(81)] \
+        == record["true_candidates"]
+    [back] = jsonl(run_cli(["sudoku", "-f", "jsonl"], input=line + "\n").stdout)
+    assert back["status"] == "multiple" and back["puzzle"] == line
+    [unique] = run_cli(["sudoku", "--true-candidates", "-f", "line"], input=WIKI + "\n").stdout.splitlines()
+    assert run_cli(["sudoku", "-f", "line"], input=unique + "\n").stdout.strip() == WIKI_SOLUTION
