@@ -9,7 +9,8 @@ import io
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import IO, Optional, Sequence
+from itertools import chain, islice
+from typing import IO, Iterable, Iterator, Optional, Sequence
 
 import click
 
@@ -236,3 +237,16 @@ def jobs_or_all(jobs: Optional[int]) -> int:
     from puzzlesat.parallel import default_jobs
 
     return jobs or default_jobs()
+
+
+def one_for_json(items: Iterable, fmt: str, unit: str) -> Iterator:
+    """The items, unchanged; but `--format json` writes one JSON document, so more than one item is a usage error
+    that names jsonl (the first two are read to tell)."""
+    if fmt != "json":
+        return iter(items)
+    items = iter(items)
+    first = list(islice(items, 2))
+    if len(first) > 1:
+        raise click.UsageError(f"--format json writes one {unit}; found more (use --format jsonl for one JSON "
+                               f"line per {unit})")
+    return chain(first, items)

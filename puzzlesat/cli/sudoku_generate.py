@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from puzzlesat.cli.common import Env, format_option, quiet_option, resolve_format
@@ -23,9 +25,10 @@ from puzzlesat.sudoku.rating import LEVELS
 @click.option("--attempts", type=click.IntRange(min=1), default=200, show_default=True, metavar="N",
               help="Grids to try per puzzle before giving up on a difficulty.")
 @click.option("--solution", "show_solution", is_flag=True, help="Also show the solution (pretty) or add it (jsonl).")
-@format_option(("pretty", "jsonl", "line"),
-               help="pretty: grids with ratings (the default on a terminal); jsonl: one JSON object per puzzle "
-                    "(the default in a pipe); line: one puzzle per line, ready for `puzzlesat sudoku`.")
+@format_option(("pretty", "json", "jsonl", "line"),
+               help="pretty: grids with ratings (the default on a terminal); json: one indented JSON object (one "
+                    "puzzle); jsonl: one JSON object per puzzle (the default in a pipe); line: one puzzle per line, "
+                    "ready for `puzzlesat sudoku` (with --solution: the puzzle, a tab, its solution).")
 @quiet_option
 @click.pass_obj
 def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attempts, show_solution, output_format) -> int:
@@ -40,10 +43,13 @@ def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attemp
     """
     from puzzlesat.sudoku.generator import Generator
 
+    fmt = resolve_format(output_format, env)
+    if fmt == "json" and count > 1:
+        raise click.UsageError("--format json writes one puzzle; --count asks for more (use --format jsonl for one "
+                               "JSON line per puzzle)")
     generator = Generator(size, seed, difficulty, minimal, symmetric, attempts)
     try:
         made = ((number, generator.generate()) for number in range(1, count + 1))
-        fmt = resolve_format(output_format, env)
         progress = env.progress_bar(count, "puzzles") if fmt != "pretty" else None
         return write_all(env, made, fmt, GeneratedPresenter(show_solution), progress)
     finally:
@@ -62,16 +68,26 @@ class GeneratedPresenter(Presenter):
     def __init__(self, show_solution: bool):
         self.show_solution = show_solution
 
-    def jsonl(self, made) -> str:
+    def record(self, made) -> dict:
+        """The JSON record of one new puzzle."""
         _, generated = made
         record = {"puzzle": generated.puzzle.to_line(), "givens": generated.givens,
                   "rating": generated.rating.as_dict() if generated.rating else None}
         if self.show_solution:
             record["solution"] = generated.puzzle.format_values(generated.solution)
-        return to_json(record)
+        return record
+
+    def jsonl(self, made) -> str:
+        return to_json(self.record(made))
+
+    def json(self, made) -> str:
+        return json.dumps(self.record(made), indent=2)
 
     def line(self, made) -> str:
-        return made[1].puzzle.to_line()
+        generated = made[1]
+        if self.show_solution:
+            return f"{generated.puzzle.to_line()}\t{generated.puzzle.format_values(generated.solution)}"
+        return generated.puzzle.to_line()
 
     def pretty(self, made):
         from puzzlesat.render.sudoku import generated_view

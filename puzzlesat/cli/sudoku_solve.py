@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from contextlib import closing
@@ -15,6 +16,7 @@ from puzzlesat.cli.common import (
     format_option,
     jobs_option,
     jobs_or_all,
+    one_for_json,
     quiet_option,
     resolve_format,
 )
@@ -27,7 +29,7 @@ from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.alphabets import checked_alphabet
 from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.reader import INPUT_FORMATS, Reader
-from puzzlesat.sudoku.report import json_line, line_text, plain, plain_json_line
+from puzzlesat.sudoku.report import json_line, line_text, plain, plain_json_line, to_record
 from puzzlesat.sudoku.solver import Status
 
 
@@ -82,9 +84,9 @@ class SolverOption(click.Option):
 
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
-@format_option(("pretty", "jsonl", "line"),
-               help="pretty: grids (the default on a terminal); jsonl: one JSON object per puzzle (the default in a "
-                    "pipe); line: one solution string per puzzle.")
+@format_option(("pretty", "json", "jsonl", "line"),
+               help="pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle); jsonl: "
+                    "one JSON object per puzzle (the default in a pipe); line: one solution string per puzzle.")
 @click.option("--unique/--no-unique", default=True, show_default=True,
               help="Prove the solution unique (a second solve with the first blocked); --no-unique skips it for speed.")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=None, metavar="N",
@@ -167,6 +169,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint,
                            candidates, true_candidates, redundant)
     fmt = resolve_format(output_format, env)
+    records = one_for_json(records, fmt, "puzzle")
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
         if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
@@ -211,6 +214,9 @@ class SudokuPresenter(Presenter):
 
     def jsonl(self, answer: Answer) -> str:
         return json_line(answer, self.options)
+
+    def json(self, answer: Answer) -> str:
+        return json.dumps(to_record(answer, self.options), indent=2, ensure_ascii=False)
 
     def _plain_jsonl(self, answer: Answer) -> str:
         if answer.result.error or answer.record.variant is not None:

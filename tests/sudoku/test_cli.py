@@ -268,3 +268,20 @@ def test_true_candidates_in_the_line_format_are_a_pencil_mark_line_that_reads_ba
     assert back["status"] == "multiple" and back["puzzle"] == line
     [unique] = run_cli(["sudoku", "--true-candidates", "-f", "line"], input=WIKI + "\n").stdout.splitlines()
     assert run_cli(["sudoku", "-f", "line"], input=unique + "\n").stdout.strip() == WIKI_SOLUTION
+
+
+def test_json_is_one_indented_document_for_one_puzzle_and_a_usage_error_for_more(run_cli, puzzles_dir):
+    one = run_cli(["sudoku", "-f", "json"], input=WIKI + "\n")
+    assert one.exit_code == 0 and one.stdout.startswith("{\n") and json.loads(one.stdout)["solution"] == WIKI_SOLUTION
+    several = run_cli(["sudoku", "-f", "json", puzzles_dir / "sudoku" / "examples.txt"])
+    assert several.exit_code == 2 and "use --format jsonl" in several.stderr and several.stdout == ""
+    made = run_cli(["sudoku", "generate", "--seed", "3", "-f", "json", "--solution"])
+    assert made.exit_code == 0 and json.loads(made.stdout)["givens"] > 17
+    assert run_cli(["sudoku", "generate", "-n", "2", "-f", "json"]).exit_code == 2
+
+
+def test_generated_line_with_its_solution_reads_back_as_the_puzzle(run_cli):
+    [line] = run_cli(["sudoku", "generate", "--seed", "3", "-f", "line", "--solution"]).stdout.splitlines()
+    puzzle, solution = line.split("\t")
+    [back] = jsonl(run_cli(["sudoku", "-f", "jsonl"], input=line + "\n").stdout)
+    assert back["puzzle"] == puzzle and back["solution"] == solution and back["unique"] is True
