@@ -96,6 +96,18 @@ def rating_text(rating) -> Text:
     return text
 
 
+def analysis_view(rating):
+    """SE's analysis under the rating: '38 × Hidden Single (1.5)' for each technique of the path, easiest first,
+    laid out in columns that fit the width; None when there is no path."""
+    if rating is None or not rating.techniques:
+        return None
+    from rich.columns import Columns
+
+    entries = [Text.assemble((f"{times:>3} × ", BORDER_STYLE), (name, TECHNIQUE_STYLE), (f" ({hardest:.1f})", BORDER_STYLE))
+               for name, times, hardest in rating.techniques]
+    return Columns(entries, padding=(0, 2))
+
+
 def step_text(number: Optional[int], step, puzzle) -> Text:
     """'12. Hidden Single: 8 fits only r1c6 in box 2 (1.2)' with the technique highlighted."""
     text = Text(f"{number:>3}. " if number is not None else "", style=BORDER_STYLE)
@@ -166,6 +178,7 @@ def answer_view(answer, options) -> Group:
         parts = [result_view(record, result, options.count, rules, answer.setter)]
     if options.rate and record.puzzle is not None and result.status != Status.INVALID:
         parts.append(rating_text(answer.rating) if answer.rating else Text(no_rating_reason(result), style="yellow"))
+        parts.extend(filter(None, [analysis_view(answer.rating)]))
     if record.variant is not None:
         parts.extend(variant_lines(record.variant, result))
     if answer.setter is not None:

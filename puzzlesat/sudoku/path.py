@@ -62,6 +62,15 @@ class Path:
         """The first step of the path's top difficulty."""
         return max(self.steps, key=lambda step: step.difficulty, default=None)
 
+    def techniques(self) -> tuple:
+        """SE's analysis: ((technique, times used, its hardest difficulty), ...), easiest first."""
+        used: dict = {}
+        for step in self.steps:
+            times, hardest = used.get(step.technique, (0, 0.0))
+            used[step.technique] = (times + 1, max(hardest, step.difficulty))
+        return tuple(sorted(((name, times, hardest) for name, (times, hardest) in used.items()),
+                            key=lambda entry: (entry[2], entry[0])))
+
 
 def next_step(board: CandidateGrid, budget: Optional[Budget] = None) -> Optional[Step]:
     """The next step SE's way, or a search step when no technique applies; None when nothing can be done.

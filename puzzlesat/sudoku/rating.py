@@ -2,7 +2,8 @@
 
 SE's scale (from the solving path, puzzlesat.sudoku.path): er the hardest step SE would take, ep the hardest up to
 the first placement, ed the first step's difficulty; hardest the technique of the hardest step, steps the path's
-length. None when asked for the effort measures alone (rate(..., se=False)).
+length; techniques SE's analysis, how many steps of each technique the path takes and the hardest of them. None
+(and no techniques) when asked for the effort measures alone (rate(..., se=False)).
 
 Effort measures (all deterministic: the rating engine only ever propagates, it never learns clauses):
   complexity   Chen's game complexity H = (1/cells) * sum of log2 |candidates| over all cells, taken after the
@@ -102,14 +103,17 @@ class Rating:
     scarcest: int = 0
     longest_step: int = 0
     random_guesses: float = 0.0
+    techniques: tuple = ()  # SE's analysis: ((technique, times used, hardest difficulty), ...), easiest first
 
     def as_dict(self) -> dict:
-        """JSON-ready form, floats rounded."""
+        """JSON-ready form, floats rounded; the analysis as a list of {technique, count, difficulty}."""
         data = asdict(self)
         for name in ("er", "ep", "ed", "technique"):
             data[name] = None if data[name] is None else round(data[name], 1)
         data["score"] = round(self.score, 2)
         data["complexity"] = round(self.complexity, 4)
+        data["techniques"] = [{"technique": name, "count": times, "difficulty": round(hardest, 1)}
+                              for name, times, hardest in self.techniques]
         return data
 
 
@@ -172,7 +176,8 @@ class Rater:
         rating = Rating(*se_numbers, hardest.technique if hardest else None, len(path.steps) if path else None, 0.0,
                         complexity, ladder.level, open_after, ladder.technique, ladder.probes, ladder.probe_rounds,
                         ladder.chain, ladder.stuck_open, ladder.guesses, ladder.conflicts, ladder.expected, waves,
-                        ladder.scarcest, ladder.longest_step, self.random_search(givens))
+                        ladder.scarcest, ladder.longest_step, self.random_search(givens),
+                        path.techniques() if path is not None else ())
         rating.score = combined_score(rating, self.side)
         return rating
 

@@ -138,8 +138,15 @@ def test_cli_rate_jsonl_and_pretty(run_cli):
     assert easy["rating"]["er"] == 1.2 and tough["rating"]["er"] > 7
     assert {"er", "ep", "ed", "hardest", "steps", "score", "complexity", "level"} <= set(easy["rating"])
     assert empty["status"] == "multiple" and empty["rating"] is None
+    for rated in (easy, tough):  # SE's analysis: every step counted once, the hardest technique last
+        used = rated["rating"]["techniques"]
+        assert sum(entry["count"] for entry in used) == rated["rating"]["steps"]
+        assert used[-1]["difficulty"] == rated["rating"]["er"]
+        assert [entry["difficulty"] for entry in used] == sorted(entry["difficulty"] for entry in used)
+    assert easy["rating"]["techniques"] == [{"technique": "Hidden Single", "count": 51, "difficulty": 1.2}]
     result = run_cli(["sudoku", "--rate", "-f", "pretty", "-"], input=WIKI + "\n")
     assert "SE 1.2/1.2/1.2 (Hidden Single, 51 steps)" in result.output
+    assert "51 × Hidden Single (1.2)" in result.output
     assert "effort" in result.output and "level singles" in result.output
     result = run_cli(["sudoku", "--rate", "-f", "line", "-"], input=WIKI + "\n")
     solution, se, score = result.output.rstrip("\n").split("\t")
