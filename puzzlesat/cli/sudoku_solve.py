@@ -31,6 +31,7 @@ from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.reader import INPUT_FORMATS, Reader
 from puzzlesat.sudoku.report import json_line, line_text, plain, plain_json_line, to_record
 from puzzlesat.sudoku.solver import Status
+from puzzlesat.sudoku.steps import REVEALS
 
 
 def _variant(variants, regions, cages, env: Env):
@@ -116,6 +117,9 @@ class SolverOption(click.Option):
 @click.option("--explain", is_flag=True, help="Show the steps a person can take, Sudoku Explainer's way (simplest "
                                               "technique first, chains included), to the end.")
 @click.option("--hint", is_flag=True, help="Show only the next step: the simplest one there is.")
+@click.option("--reveal", type=click.Choice(REVEALS), default=None,
+              help="How much a hint shows (implies --hint): technique, only its name (HoDoKu's vague hint); cells, "
+                   "also where to look; step, the whole step (the default).")
 @click.option("--candidates", is_flag=True, help="With --hint or --explain: show the candidate grid they start "
                                                  "from (pencil marks, as HoDoKu writes them; JSON: 'candidates').")
 @click.option("--true-candidates", "true_candidates", is_flag=True,
@@ -133,8 +137,8 @@ class SolverOption(click.Option):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, jobs, dimacs, rate, explain, hint, candidates, true_candidates, redundant, variants, regions,
-          cages) -> int:
+          alphabet, jobs, dimacs, rate, explain, hint, reveal, candidates, true_candidates, redundant, variants,
+          regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -151,6 +155,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise,
     2 usage error, 130 interrupted.
     """
+    hint = hint or reveal is not None
     if explain and hint:
         raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
     if candidates and not (explain or hint):
@@ -167,7 +172,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     if set(files) <= {"-"} and env.stdin_isatty:
         env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
     options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint,
-                           candidates, true_candidates, redundant)
+                           candidates, true_candidates, redundant, reveal or "step")
     fmt = resolve_format(output_format, env)
     records = one_for_json(records, fmt, "puzzle")
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
@@ -256,7 +261,7 @@ class SudokuPresenter(Presenter):
         return read, f"line {read:,}"
 
 
-SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint",
+SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint", "reveal",
                 "candidates", "true_candidates", "redundant")
 
 

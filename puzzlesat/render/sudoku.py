@@ -131,15 +131,21 @@ def explanation_view(record, explanation, rules=None, marks=None) -> Group:
     return Group(*parts)
 
 
-def hint_view(record, step, puzzle, rules=None, marks=None) -> Group:
-    """One step, or a note that none is left, over the grid (or the candidate grid `marks`)."""
+def hint_view(record, step, puzzle, rules=None, marks=None, reveal: str = "step") -> Group:
+    """One step (or as much of it as `reveal` shows: its technique, or also its cells, marked on the grid), or a
+    note that none is left, over the grid (or the candidate grid `marks`)."""
     header = Text(f"{record.where}  hint: ", style="bold")
     if step is None:
         header.append("no step can be proved: the puzzle is solved, contradicts itself or has more than one solution",
                       style="yellow")
         return Group(header)
-    header.append_text(step_text(None, step, puzzle))
-    return Group(header, marks_view(marks) or grid(puzzle, rules=rules))
+    if reveal == "step":
+        header.append_text(step_text(None, step, puzzle))
+    else:
+        header.append(step.vague_text(puzzle, reveal), style=TECHNIQUE_STYLE)
+        header.append(f" ({step.difficulty:.1f})", style=BORDER_STYLE)
+    marked = frozenset(step.where()) if reveal == "cells" else frozenset()
+    return Group(header, marks_view(marks) or grid(puzzle, rules=rules, marked=marked))
 
 
 def marks_view(marks: Optional[list]) -> Optional[Text]:
@@ -173,7 +179,7 @@ def answer_view(answer, options) -> Group:
                  explanation_view(record, answer.explanation, rules, marks)]
     elif options.hint and record.puzzle is not None:
         parts = [status_text(record, result, options.count),
-                 hint_view(record, answer.hint, record.puzzle, rules, marks)]
+                 hint_view(record, answer.hint, record.puzzle, rules, marks, options.reveal)]
     else:
         parts = [result_view(record, result, options.count, rules, answer.setter)]
     if options.rate and record.puzzle is not None and result.status != Status.INVALID:

@@ -57,6 +57,7 @@ class SolveOptions:
     candidates: bool = False  # with explain or hint: the candidate grid they start from
     true_candidates: bool = False  # every cell's digits over all solutions (puzzlesat.sudoku.setter)
     redundant: bool = False  # the givens and constraints each of which could go, uniqueness kept
+    reveal: str = "step"  # how much a hint shows: 'technique', 'cells' or the whole 'step' (puzzlesat.sudoku.steps)
 
     @property
     def setter(self) -> bool:

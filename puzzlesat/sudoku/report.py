@@ -62,7 +62,7 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
     if answer.explanation is not None:
         data["explanation"] = answer.explanation.as_dict()
     if options.hint:
-        data["hint"] = answer.hint.as_dict(record.puzzle) if answer.hint is not None else None
+        data["hint"] = hint_fields(answer.hint, record.puzzle, options.reveal)
     if options.candidates and record.puzzle is not None:
         data["candidates"] = candidates_line(answer, options)
     if record.variant is not None:
@@ -84,6 +84,23 @@ NO_RATING = {
 def no_rating_reason(result: "Result") -> str:
     """Why an answer asked to be rated has no rating."""
     return result.error or NO_RATING.get(result.status, "no rating")
+
+
+NO_HINT = "no step (solved, contradictory or not unique)"
+
+
+def hint_fields(step, puzzle, reveal: str) -> Optional[dict]:
+    """A hint as JSON: the whole step, or as much as `reveal` shows (None: no step)."""
+    if step is None:
+        return None
+    return step.as_dict(puzzle) if reveal == "step" else step.vague(puzzle, reveal)
+
+
+def hint_sentence(step, puzzle, reveal: str) -> str:
+    """A hint in words: the whole step, or as much as `reveal` shows."""
+    if step is None:
+        return NO_HINT
+    return step.describe(puzzle) if reveal == "step" else step.vague_text(puzzle, reveal)
 
 
 def variant_fields(answer: "Answer") -> dict:
@@ -173,7 +190,7 @@ def line_text(answer: "Answer", options: "SolveOptions") -> str:
         steps = [step.describe(puzzle) for step in answer.explanation.steps]
         return "\n".join([*marks, *steps, answer.explanation.ending, ""])
     if options.hint:
-        text = answer.hint.describe(puzzle) if answer.hint is not None else "no step (solved, contradictory or not unique)"
+        text = hint_sentence(answer.hint, puzzle, options.reveal)
         return "\n".join([*marks, text])
     result = answer.result
     text = true_candidates_line(answer) or (solution_text(answer) if result.status == Status.SOLVED else None) \

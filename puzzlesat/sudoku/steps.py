@@ -33,6 +33,29 @@ class Step:
     chains: tuple = ()  # chains of nodes (cell, digit, on), for chaining techniques
     complexity: int = 0  # the number of nodes a chaining step rests on (orders steps of equal difficulty)
 
+    def where(self) -> tuple:
+        """The cells to look at, in reading order: the pattern's, or every cell its chains pass through."""
+        cells = set(self.cells) or {node[0] for chain in self.chains for node in chain}
+        return tuple(sorted(cells))
+
+    def vague(self, puzzle: Puzzle, reveal: str) -> dict:
+        """What a hint reveals short of the whole step (HoDoKu's vague and concrete hints): 'technique', its
+        name and difficulty; 'cells', also the unit and the cells to look at. Never the digits or what changes."""
+        data = {"technique": self.technique, "difficulty": round(self.difficulty, 1)}
+        if reveal == "cells":
+            data["unit"] = self.unit
+            data["cells"] = [cell_name(c, puzzle.shape.side) for c in self.where()]
+        data["text"] = self.vague_text(puzzle, reveal)
+        return data
+
+    def vague_text(self, puzzle: Puzzle, reveal: str) -> str:
+        """'Hidden Single', or with the cells: 'Hidden Single in box 2: look at r1c6'."""
+        if reveal != "cells":
+            return self.technique
+        where = f" in {self.unit}" if self.unit else ""
+        cells = ", ".join(cell_name(c, puzzle.shape.side) for c in self.where())
+        return f"{self.technique}{where}: look at {cells}"
+
     def as_dict(self, puzzle: Puzzle) -> dict:
         """JSON-ready form, cells as 'r3c5' and digits in the puzzle's alphabet."""
         side, symbol = puzzle.shape.side, puzzle.alphabet
@@ -71,6 +94,9 @@ class Step:
         if self.eliminations:
             outcome.append("remove " + group_eliminations(self.eliminations, side, symbol))
         return " ".join(parts) + ("; " + "; ".join(outcome) if outcome else "")
+
+
+REVEALS = ("technique", "cells", "step")  # how much a hint shows: the name, also where, the whole step
 
 
 def node_name(node: Node, side: int, symbol) -> str:

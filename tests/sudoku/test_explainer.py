@@ -14,6 +14,7 @@ from puzzlesat import sudoku
 from puzzlesat.sudoku import explain, hint, parse
 from puzzlesat.sudoku.candidates import CandidateGrid
 from puzzlesat.sudoku.pencil import marks_grid, marks_line
+from puzzlesat.sudoku.steps import Step
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku"
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -204,6 +205,23 @@ def test_cli_hint(run_cli):
     assert result.output == WIKI_FIRST + "\n"
     result = run_cli(["sudoku", "--hint", "-f", "pretty", "-"], input=WIKI + "\n")
     assert "hint: Hidden Single" in result.output
+
+
+def test_cli_vague_hints_reveal_the_technique_then_the_cells_never_the_digit(run_cli):
+    def hinted(reveal: str, fmt: str = "jsonl"):
+        return run_cli(["sudoku", "--reveal", reveal, "-f", fmt, "-"], input=WIKI + "\n")
+
+    technique = json.loads(hinted("technique").stdout)["hint"]
+    assert technique == {"technique": "Hidden Single", "difficulty": 1.2, "text": "Hidden Single"}
+    cells = json.loads(hinted("cells").stdout)["hint"]
+    assert cells["cells"] == ["r1c6"] and cells["unit"] == "box 2" and "place" not in cells
+    assert hinted("cells", "line").stdout == "Hidden Single in box 2: look at r1c6\n"
+    assert hinted("step", "line").stdout == WIKI_FIRST + "\n"
+    pretty = hinted("cells", "pretty").stdout
+    assert "hint: Hidden Single in box 2: look at r1c6" in pretty and "8 fits" not in pretty
+    # a chain names no pattern cells: the cells it passes through are where to look
+    chained = Step("Forcing Chain", 7.0, eliminations=((3, 5),), chains=(((3, 5, True), (12, 5, False), (10, 2, True)),))
+    assert chained.vague(parse(WIKI), "cells")["cells"] == ["r1c4", "r2c2", "r2c4"]
 
 
 def test_cli_hint_with_candidates(run_cli):
