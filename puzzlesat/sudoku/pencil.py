@@ -8,7 +8,6 @@ Two forms, both read by puzzlesat's reader (and by HoDoKu and Sudoku Explainer):
 
 >>> from puzzlesat.sudoku import parse
 >>> from puzzlesat.sudoku.candidates import CandidateGrid
-from puzzlesat.sudoku.grid import default_alphabet
 >>> board = CandidateGrid.start(parse("1" + "." * 15))
 >>> print("\\n".join(marks_grid(board, "1234")))
 .----------.-----------.
