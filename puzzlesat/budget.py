@@ -1,10 +1,13 @@
-"""One budget for every long computation: wall-clock seconds, SAT conflicts and search nodes.
+"""One budget for every long computation: seconds (wall-clock, or CPU time of the thread), SAT conflicts and
+search nodes.
 
 A Budget is a plan until it is started: `start()` fixes the deadline and returns the running budget that every
 step of one computation shares and spends (starting a running budget gives it back unchanged, so a computation
 can hand its budget to the steps it calls). When a running budget is spent, the step that notices raises
 puzzlesat.errors.OutOfBudget; callers that report instead of raising (a Sudoku 'timeout', a Minesweeper 'timeout')
-catch it. Conflicts are deterministic, the same on every machine; seconds are not.
+catch it. Conflicts are deterministic, the same on every machine; seconds are not. CPU seconds (`cpu=True`, the
+thread's own time) do not shrink when the machine is busy: they bound the work, where wall-clock seconds bound the
+wait.
 
 >>> budget = Budget(conflicts=100).start()
 >>> budget.spend(conflicts=60); budget.spent()
@@ -25,19 +28,30 @@ from puzzlesat.errors import OutOfBudget
 class Budget:
     """Limits on one computation (None: no limit); once started, what is left of them."""
 
-    __slots__ = ("seconds", "conflicts", "nodes", "deadline", "running", "_parent")
+    __slots__ = ("seconds", "conflicts", "nodes", "cpu", "deadline", "running", "_parent")
 
-    def __init__(self, seconds: Optional[float] = None, conflicts: Optional[int] = None, nodes: Optional[int] = None):
+    def __init__(self, seconds: Optional[float] = None, conflicts: Optional[int] = None, nodes: Optional[int] = None,
+                 cpu: bool = False):
         self.seconds = seconds
         self.conflicts = conflicts
         self.nodes = nodes
-        self.deadline: Optional[float] = None
+        self.cpu = cpu  # seconds of this thread's CPU time, not of the wall clock
+        self.deadline: Optional[float] = None  # on clock()
         self.running = False
         self._parent: Optional[Budget] = None
 
     def __repr__(self) -> str:
         state = "running" if self.running else "planned"
-        return f"Budget(seconds={self.seconds}, conflicts={self.conflicts}, nodes={self.nodes}, {state})"
+        clock = ", cpu=True" if self.cpu else ""
+        return f"Budget(seconds={self.seconds}, conflicts={self.conflicts}, nodes={self.nodes}{clock}, {state})"
+
+    def clock(self) -> float:
+        """The time its seconds are counted in: the thread's CPU time, or the monotonic wall clock."""
+        return time.thread_time() if self.cpu else time.monotonic()
+
+    def left(self) -> Optional[float]:
+        """Seconds left before the deadline (never below 0), or None without one."""
+        return None if self.deadline is None else max(0.0, self.deadline - self.clock())
 
     @property
     def unlimited(self) -> bool:
@@ -48,15 +62,15 @@ class Budget:
         """The running budget: this one if already running, else a copy whose clock starts now."""
         if self.running:
             return self
-        started = Budget(self.seconds, self.conflicts, self.nodes)
-        started.deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        started = Budget(self.seconds, self.conflicts, self.nodes, self.cpu)
+        started.deadline = None if self.seconds is None else started.clock() + self.seconds
         started.running = True
         return started
 
     def within(self, conflicts: Optional[int] = None, nodes: Optional[int] = None) -> "Budget":
         """A running budget for one step: at most `conflicts`/`nodes` more, spent from this one too."""
         mine = self.start()
-        child = Budget(None, _least(conflicts, mine.conflicts), _least(nodes, mine.nodes))
+        child = Budget(None, _least(conflicts, mine.conflicts), _least(nodes, mine.nodes), mine.cpu)
         child.deadline, child.running, child._parent = mine.deadline, True, mine
         return child
 
@@ -77,7 +91,7 @@ class Budget:
             if (budget.conflicts is not None and budget.conflicts <= 0) or (budget.nodes is not None and budget.nodes <= 0):
                 return True
             budget = budget._parent
-        return self.deadline is not None and time.monotonic() >= self.deadline
+        return self.deadline is not None and self.clock() >= self.deadline
 
     def check(self, doing: str = "") -> None:
         """Raise OutOfBudget when spent; `doing` says what stopped ('counting', 'the endgame search')."""

@@ -20,7 +20,6 @@ New variables come from `session.vars`, a PySAT IDPool that encoders share (`car
 from __future__ import annotations
 
 import atexit
-import time
 import weakref
 from functools import lru_cache
 from typing import IO, Callable, Iterable, Iterator, Optional, Sequence
@@ -323,7 +322,7 @@ class Session:
         chunk = CONFLICT_CHUNK
         while True:
             step = chunk if budget.conflicts is None else max(1, min(chunk, budget.conflicts))
-            started = time.monotonic()
+            started = budget.clock()
             before = self.effort()[1]
             self._solver.conf_budget(step)
             result = self._solver.solve_limited(assumptions=assumptions)
@@ -334,8 +333,8 @@ class Session:
             if budget.spent():
                 return None
             if budget.deadline is not None:
-                rate = step / max(time.monotonic() - started, 1e-6)
-                chunk = max(100, min(2 * chunk, int(rate * (budget.deadline - time.monotonic())) + 1))
+                rate = step / max(budget.clock() - started, 1e-6)
+                chunk = max(100, min(2 * chunk, int(rate * budget.left()) + 1))
             else:
                 chunk = min(2 * chunk, 100_000)
 

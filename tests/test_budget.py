@@ -45,3 +45,13 @@ def test_a_step_within_a_budget_spends_from_both():
 def test_unlimited_and_repr():
     assert Budget().unlimited and not Budget(nodes=1).unlimited
     assert "planned" in repr(Budget(seconds=1)) and "running" in repr(Budget(seconds=1).start())
+
+
+def test_cpu_seconds_are_not_spent_while_the_thread_waits():
+    wall, cpu = Budget(seconds=0.05).start(), Budget(seconds=0.05, cpu=True).start()
+    time.sleep(0.1)  # a busy machine: the clock runs, this thread does no work
+    assert wall.spent() and not cpu.spent() and cpu.left() > 0.04
+    started = time.thread_time()
+    while time.thread_time() - started < 0.06:  # work
+        pass
+    assert cpu.spent() and cpu.within(conflicts=5).spent() and cpu.left() == 0.0

@@ -35,7 +35,6 @@ Without a total and without a safe cell there is no recommendation.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Optional, Set, Tuple
 
@@ -123,8 +122,7 @@ def _sat_budget(budget: Optional[Budget]) -> Optional[Budget]:
     """What is left of a running budget for SAT: its seconds and conflicts (nodes are counting's)."""
     if budget is None:
         return None
-    seconds = None if budget.deadline is None else max(0.0, budget.deadline - time.monotonic())
-    return Budget(seconds=seconds, conflicts=budget.conflicts).start()
+    return Budget(seconds=budget.left(), conflicts=budget.conflicts, cpu=budget.cpu).start()
 
 
 def _count(board: Board, budget: Optional[Budget]) -> Counts:
