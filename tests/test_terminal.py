@@ -114,3 +114,14 @@ def test_ctrl_c_says_what_was_done_and_keeps_it(tmp_path):
     assert all(json.loads(line)["status"] == "solved" for line in lines) and 0 < len(lines) < 40000
     message = stderr.decode().strip().splitlines()[-1]
     assert message.startswith(f"puzzlesat: interrupted after {len(lines):,} puzzles in ")
+
+
+def test_a_slow_answer_on_a_terminal_says_it_is_being_worked_on_then_clears(run_cli, monkeypatch):
+    monkeypatch.setattr("puzzlesat.render.progress.SHOW_AFTER", 0.0)
+    hard = (PUZZLES / "sudoku" / "hardest11.txt").read_text().split()[0]
+    shown = run_cli(["sudoku", "--explain", "-j", "1", "-"], input=hard + "\n", terminal=True, stderr_terminal=True)
+    assert "puzzlesat: working on puzzle 1: 0 s (Ctrl-C stops)" in shown.stderr
+    assert shown.stderr.rstrip().endswith("\x1b[2K")  # the line is cleared when the answer comes
+    assert "explanation" in shown.stdout
+    piped = run_cli(["sudoku", "--explain", "-j", "1", "-"], input=hard + "\n", stderr_terminal=True)
+    assert "working on" not in piped.stderr  # output to a pipe or file has the progress bar instead

@@ -13,7 +13,7 @@ import signal
 import threading
 import time
 from collections import Counter
-from typing import Iterable, Optional, Tuple
+from typing import Iterable, Iterator, Optional, Tuple
 
 from puzzlesat.cli.common import Env, ExitStatus, Interrupted
 
@@ -78,9 +78,10 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     tally: Counter = Counter()  # answers by status
     seen = failed = 0
     out = Batched(env.stdout, 0 if presenter.flush_each else BATCH_CHARS)
+    waiting = _waiting(env, fmt, presenter)
     with WholeWrites() as guard:
         try:
-            for answer in answers:
+            for answer in _awaited(answers, waiting):
                 seen += 1
                 if presenter.failed(answer):
                     failed += 1
@@ -117,6 +118,34 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     if not seen:
         return None
     return ExitStatus.FAILED if failed else ExitStatus.OK
+
+
+def _waiting(env: Env, fmt: str, presenter: Presenter):
+    """A line on stderr for answers that keep pretty output on a terminal waiting, or None."""
+    if fmt != "pretty" or env.quiet or not (env.stdout_isatty and env.stderr_isatty):
+        return None
+    from puzzlesat.render.progress import Waiting
+
+    return Waiting(env.console(stderr=True), presenter.unit)
+
+
+def _awaited(answers: Iterable, waiting) -> Iterator:
+    """The answers; while each is awaited, `waiting` (if any) says so."""
+    if waiting is None:
+        yield from answers
+        return
+    answers = iter(answers)
+    number = 0
+    while True:
+        number += 1
+        waiting.start(number)
+        try:
+            answer = next(answers)
+        except StopIteration:
+            return
+        finally:
+            waiting.stop()
+        yield answer
 
 
 class Batched:

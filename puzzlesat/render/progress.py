@@ -53,7 +53,7 @@ class ProgressBar:
         if self.progress is None:
             self._show()
         rate = done / max(now - self.started, 1e-9)
-        self.progress.update(self.task, completed=completed, done=done, note=note, rate=f"{rate:,.0f}/s")
+        self.progress.update(self.task, completed=completed, done=done, note=note, rate=_rate(rate))
 
     def say(self, message: str) -> None:
         """A diagnostic line (above the bar, when it shows)."""
@@ -63,6 +63,49 @@ class ProgressBar:
         """Stop and clear the bar."""
         if self.progress is not None:
             self.progress.stop()
+
+
+class Waiting:
+    """While pretty output waits on a terminal for an answer that takes a while (an explanation, a rating), one line
+    on stderr says so and counts the seconds; it shows after SHOW_AFTER seconds and is cleared when the answer
+    comes, so quick answers never see it."""
+
+    def __init__(self, console, unit: str):
+        self.console, self.unit = console, unit
+        self.number, self.since = 0, 0.0
+        self.live = None  # rich's Live while the line shows
+        self.timer = None
+
+    def start(self, number: int) -> None:
+        """Answer `number` is being waited for."""
+        import threading
+
+        self.number, self.since = number, time.monotonic()
+        self.timer = threading.Timer(SHOW_AFTER, self._show)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def _show(self) -> None:
+        from rich.live import Live
+
+        self.live = Live(self, console=self.console, transient=True, refresh_per_second=4)
+        self.live.start()
+
+    def __rich__(self):
+        from rich.text import Text
+
+        return Text(f"puzzlesat: working on {self.unit} {self.number:,}: {time.monotonic() - self.since:.0f} s "
+                    "(Ctrl-C stops)", style="dim")
+
+    def stop(self) -> None:
+        """The answer came (or the run ends): clear the line."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer.join()
+            self.timer = None
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
 
 
 def _rate(per_second: float) -> str:
