@@ -53,9 +53,9 @@ def cli() -> None:
     """Solve Sudoku and Minesweeper by translating them into SAT.
 
     \b
-    puzzlesat sudoku puzzles/sudoku/top95.txt                       solve every puzzle in a file
-    puzzlesat mines puzzles/mines/minesweepr_readme_10x10.mine -p   certain cells and probabilities
-    puzzlesat COMMAND --help                                        the options of a command
+    echo 4...1.3.2..3.1.. | puzzlesat sudoku                solve a puzzle (or name files)
+    printf '3x3x2\\n1HH\\n12H\\n01H\\n' | puzzlesat mines -p   certain cells and probabilities
+    puzzlesat sudoku --help                                 what a command does and takes
     """
 
 

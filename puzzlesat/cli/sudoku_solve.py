@@ -142,6 +142,11 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
+    echo 4...1.3.2..3.1.. | puzzlesat sudoku --explain
+    puzzlesat sudoku generate -n 3 -f line | puzzlesat sudoku --rate -f line
+    puzzlesat sudoku generate --seed 2 -f line | puzzlesat sudoku --reveal cells
+
+    \b
     A file holds puzzles one per line (81 symbols for 9x9, 256 for 16x16, ...; blanks
     '.' or '0'; '#' comments and blank lines skipped), or grids laid over several lines,
     with or without separators such as | - + and spaces. Sizes 4x4 to 25x25 (and 6x6,
