@@ -1,0 +1,122 @@
+"""Every example command of the README and of every `--help` text runs as written, as a user runs it: the installed
+`puzzlesat` in a shell, from a folder outside the repository (sqlite-utils keeps its documentation honest this way).
+
+README examples run beside a copy of `puzzles/` (the README speaks to a clone, whose files they name); `--help`
+examples run in an empty folder, as after `pip install` anywhere. Each must end with exit status 0, or the one its
+text gives it, and never with a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+README = ROOT / "README.md"
+FENCE = re.compile(r"^\s*```(\w*)\s*$")
+EXAMPLE = re.compile(r"^(?:\$ )?(?:puzzlesat |[^#]*\| *puzzlesat |printf .*\| *puzzlesat )")
+
+# Examples whose point is an answer that is not a success (their exit status, as the README explains).
+EXIT_STATUS = {
+    "puzzlesat sudoku --count 10 puzzles/sudoku/serg-multiple-20.txt": 1,  # the puzzles have many solutions
+}
+SLOW = ("--games 5000", "-n 10000")  # whole simulations, run with the slow tests
+NEEDS = {"parallel": "GNU parallel"}  # programs an example pipes through that the machine may not have
+
+
+def readme_examples() -> list:
+    """(line number, command) for every command line in the README's sh blocks and `$ ` lines of its plain blocks,
+    but the Quick start's install lines (CI runs those itself)."""
+    found, language = [], None
+    for number, line in enumerate(README.read_text().splitlines(), 1):
+        fence = FENCE.match(line)
+        if fence:
+            language = None if language is not None else fence.group(1) or "text"
+            continue
+        text = line.strip()
+        if language == "sh" and text and "pip install" not in text:
+            found.append((number, text))
+        elif language == "text" and text.startswith("$ "):
+            found.append((number, text[2:]))
+    return found
+
+
+def help_texts() -> list:
+    """(command path, --help text) for the CLI and every command in it."""
+    import click
+
+    from puzzlesat.cli import cli
+
+    texts = []
+
+    def walk(command, path, parent):
+        ctx = click.Context(command, info_name=path[-1] if path else "puzzlesat", parent=parent)
+        texts.append((" ".join(path), command.get_help(ctx)))
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                walk(command.get_command(ctx, name), (*path, name), ctx)
+
+    walk(cli, (), None)
+    return texts
+
+
+def help_examples() -> list:
+    """(command path, example line) for every example line of every --help text."""
+    return [(path, line.strip()) for path, text in help_texts() for line in text.splitlines()
+            if EXAMPLE.match(line.strip())]
+
+
+def run_example(command: str, folder: Path) -> subprocess.CompletedProcess:
+    """The command in bash (pipefail: a failing puzzlesat is not hidden by the pipe), in `folder`, with the
+    environment's puzzlesat first on PATH and nothing on stdin."""
+    for program, name in NEEDS.items():
+        if re.search(rf"(^|\| *){program} ", command) and shutil.which(program) is None:
+            pytest.skip(f"{name} is not installed")
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""), "NO_COLOR": "1"}
+    env.pop("PYTHONPATH", None)
+    return subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, timeout=600)
+
+
+def checked(command: str, done: subprocess.CompletedProcess) -> None:
+    """The example ended as its text says it does."""
+    stderr = done.stderr.decode(errors="replace")
+    assert "Traceback" not in stderr, stderr
+    expected = next((status for start, status in EXIT_STATUS.items() if command.startswith(start)), 0)
+    assert done.returncode == expected, f"{command}\nexit {done.returncode}\n{stderr[-2000:]}"
+
+
+def marked(examples: list, label) -> list:
+    """pytest params, the whole simulations marked slow."""
+    return [pytest.param(*example, id=label(example), marks=[pytest.mark.slow] if any(s in example[1] for s in SLOW)
+                         else []) for example in examples]
+
+
+@pytest.fixture
+def outside(tmp_path) -> Path:
+    """A folder outside the repository holding a copy of puzzles/, as a clone would have it."""
+    shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
+    return tmp_path
+
+
+def test_the_examples_are_found():
+    assert len(readme_examples()) > 25 and len(help_examples()) > 8
+    assert all(not command.startswith(("python3 -m venv",)) for _, command in readme_examples())
+
+
+@pytest.mark.parametrize("number, command", marked(readme_examples(), lambda example: f"README:{example[0]}"))
+def test_every_readme_example_runs(number, command, outside):
+    checked(command, run_example(command, outside))
+
+
+@pytest.mark.parametrize("path, command", marked(help_examples(), lambda example: f"{example[0] or 'puzzlesat'}:"
+                                                                                    f"{example[1][:40]}"))
+def test_every_help_example_runs_without_the_repository(path, command, tmp_path):
+    checked(command, run_example(command, tmp_path))
