@@ -444,7 +444,7 @@ def _digital_root_cages(reader: _Reader) -> list:
         root = _digital_root(reader, cage) if isinstance(cage, dict) else None
         if root is not None:
             cells = reader.cells(cage["cells"])
-            found.append(constraints.MultiSumKiller(cells, _root_totals(root, len(cells), reader.side)))
+            found.append(constraints.MultiSumKiller(cells, root_totals(root, len(cells), reader.side)))
     return found
 
 
@@ -457,7 +457,7 @@ def _digital_root(reader: _Reader, cage: dict) -> Optional[int]:
     return int(match.group(1))
 
 
-def _root_totals(root: int, size: int, side: int) -> tuple:
+def root_totals(root: int, size: int, side: int) -> tuple:
     """Rangsk's totals for a digital-root cage: root, root + 9, ... that `size` distinct digits can make."""
     rest = side - size
     least, most = size * (size + 1) // 2, side * (side + 1) // 2 - rest * (rest + 1) // 2
