@@ -646,3 +646,21 @@ def test_a_sixteen_by_sixteen_link_shows_numbers_in_pretty_output(run_cli, puzzl
     pretty = run_cli(["sudoku", "-f", "pretty", puzzles_dir / "variants" / "behemoth-16x16.txt"], terminal=True,
                      width=200).stdout
     assert " 16 " in pretty and " G " not in pretty
+
+
+# Two real f-puzzles exports from Rangsk's solver tests ("add pencilmarks into an empty cell",
+# dclamage/SudokuSolver SudokuTests/SolverTests.cs, commit 226e55bba25e522ce0c1824f9187f8c866383d44): the same 6x6,
+# the second with given pencil marks 2 3 in R6C1, which "only restricts the solution".
+RANGSK_NO_MARKS = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT2AF9ljSSzKiBdZQih0kANwEMAbAVzngCZU0EZjAB2CAC4ZujYrXpM2XHgEYBQ0RKkwZ"
+                   "OuVXIHQi7ggDMa4WPiTp5PTJYcT8ACwWN1rTrt19fhtTUREA===")
+RANGSK_MARKS = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT2AF9ljSSzKiBdZQih0kANwEMAbAVzngCZU0EZjAB2CAC4ZujYrXpM2XHgEYBQ0RKkwZOu"
+                "VXIHQi7ggDMa4WPiTp5PTJYcT8ACwWN1rTrt1QgywAKogDGEOwAsqwYANZg+Pym1N76sklAA=")
+
+
+def test_real_given_pencil_marks_restrict_the_solutions(run_cli):
+    plain, marked = read_link(RANGSK_NO_MARKS), read_link(RANGSK_MARKS)
+    assert plain.puzzle == marked.puzzle and plain.constraints == ()
+    assert marked.constraints == (PencilMarks(30, (2, 3)),)
+    records = [json.loads(run_cli(["sudoku", "-f", "jsonl", "--true-candidates", payload]).stdout)
+               for payload in (RANGSK_NO_MARKS, RANGSK_MARKS)]
+    assert records[0]["true_candidates"][30] == "12356" and records[1]["true_candidates"][30] == "23"
