@@ -118,10 +118,11 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
 
     A variant puzzle comes as its f-puzzles or SudokuPad link, pasted as an argument
     (in quotes) or on a line of a file, or as an f-puzzles JSON file: its givens,
-    regions and constraints all come with it.
+    regions and constraints all come with it. -f fpuzzles writes any puzzle back
+    as an f-puzzles link.
 
-    Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise,
-    2 usage error, 130 interrupted.
+    Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise
+    (also when an f-puzzles link leaves something out), 2 usage error, 130 interrupted.
     """
     if explain and hint:
         raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
