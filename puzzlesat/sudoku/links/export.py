@@ -56,8 +56,8 @@ class FPuzzlesExport:
         return LINK + self.payload
 
 
-def to_fpuzzles(puzzle: Union[Puzzle, VariantPuzzle], rules=None, solution: Optional[Sequence[int]] = None,
-                title: str = "") -> FPuzzlesExport:
+def to_fpuzzles(puzzle: Union[Puzzle, VariantPuzzle], rules=None,
+                solution: Optional[Sequence[int]] = None) -> FPuzzlesExport:
     """A puzzle as an f-puzzles link: a VariantPuzzle (from a link) with its texts and constraints, or a Puzzle
     with its Rules (--variant/--regions/--cages; None: classic). `solution`, when given, goes into the JSON's
     "solution" (f-puzzles checks the solver's grid against it)."""
@@ -66,7 +66,7 @@ def to_fpuzzles(puzzle: Union[Puzzle, VariantPuzzle], rules=None, solution: Opti
         return fpuzzles_export(puzzle.puzzle, puzzle.constraints, puzzle.regions, solution, left_out,
                                title=puzzle.title, author=puzzle.author, ruleset=puzzle.rules_text)
     found = () if rules is None else rules.constraints
-    return fpuzzles_export(puzzle, found, None if rules is None else rules.regions, solution, title=title)
+    return fpuzzles_export(puzzle, found, None if rules is None else rules.regions, solution)
 
 
 def fpuzzles_export(puzzle: Puzzle, found: Sequence = (), regions: Optional[tuple] = None,
@@ -93,17 +93,20 @@ class _Writer:
         self.geometry = Geometry(puzzle.shape, regions)
         self.data: dict = {"size": self.side, "grid": _grid(puzzle, regions)}
         self.left_out: list = []
+        self.marked: dict = {"dots": set(), "xv": set()}  # the pairs with a mark, for the negative constraints
 
     def constraints_of(self, kind: type) -> list:
         """The puzzle's constraints of one class."""
         return [constraint for constraint in self.found if isinstance(constraint, kind)]
 
     def name(self, cell: int) -> str:
-        """'R3C5' (1-based), f-puzzles' cell name; rows and columns 0 and side + 1 lie beside the grid."""
-        return f"R{cell // self.side + 1}C{cell % self.side + 1}"
+        """'R3C5' (1-based), f-puzzles' cell name."""
+        return self.place(*divmod(cell, self.side))
 
-    def place(self, row: int, col: int) -> str:
-        """The name of a place inside or beside the grid, from 0-based row and column."""
+    @staticmethod
+    def place(row: int, col: int) -> str:
+        """The name of a place inside or beside the grid (rows and columns 0 and side + 1), from 0-based row and
+        column."""
         return f"R{row + 1}C{col + 1}"
 
     def names(self, cells: Sequence[int]) -> list:
@@ -234,6 +237,7 @@ def _dot(writer: _Writer, dot) -> None:
     if value is not None and value != (1 if key == "difference" else 2):
         entry["value"] = str(value)
     writer.add(key, entry)
+    writer.marked["dots"].add((min(dot.a, dot.b), max(dot.a, dot.b)))
 
 
 def _xv(writer: _Writer, mark) -> None:
@@ -241,6 +245,7 @@ def _xv(writer: _Writer, mark) -> None:
     if mark.total not in (5, 10):
         raise Unexpressible("f-puzzles' XV marks are X (10) and V (5)")
     writer.add("xv", {"cells": writer.names((mark.a, mark.b)), "value": "X" if mark.total == 10 else "V"})
+    writer.marked["xv"].add((min(mark.a, mark.b), max(mark.a, mark.b)))
 
 
 def _negative(writer: _Writer, negative) -> None:
@@ -249,20 +254,13 @@ def _negative(writer: _Writer, negative) -> None:
     name = NEGATIVE.get(negative.relation)
     if name is None:
         raise Unexpressible("f-puzzles negates only white and black dots and XV marks")
-    marked = ("difference", "ratio") if name != "xv" else ("xv",)
-    pairs = {tuple(sorted(_cells(writer, entry))) for key in marked for entry in writer.data.get(key) or []}
-    if set(map(tuple, map(sorted, negative.pairs))) != set(orthogonal_pairs(writer.side)) - pairs:
+    marked = writer.marked["xv" if name == "xv" else "dots"]
+    if {(min(pair), max(pair)) for pair in negative.pairs} != set(orthogonal_pairs(writer.side)) - marked:
         raise Unexpressible("f-puzzles' negative constraints hold for every pair of neighbours without a mark")
     if name == "nonconsecutive":
         writer.add(name, True)
     elif name not in writer.data.setdefault("negative", []):
         writer.data["negative"].append(name)
-
-
-def _cells(writer: _Writer, entry: dict) -> list:
-    """Cell indexes of an entry's "cells" names (as written above)."""
-    side = writer.side
-    return [(int(name[1:name.index("C")]) - 1) * side + int(name[name.index("C") + 1:]) - 1 for name in entry["cells"]]
 
 
 def _parity(writer: _Writer, mark) -> None:

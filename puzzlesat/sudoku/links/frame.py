@@ -91,7 +91,7 @@ def _solution_cut(data: dict, top: int, left: int, height: int, width: int) -> d
     if solution is None:
         for cage in data.get("cages") or []:
             value = str(cage.get("value") or "") if isinstance(cage, dict) else ""
-            if not cage.get("cells") and value.lower().startswith("solution:"):
+            if value.lower().startswith("solution:") and not cage.get("cells"):
                 solution = value.split(":", 1)[1].strip()
     rows, cols = len(data["cells"]), max(len(row) for row in data["cells"])
     if isinstance(solution, str) and len(solution) == rows * cols:
