@@ -16,6 +16,7 @@ from puzzlesat.sudoku.grid import MAX_SIDE, Puzzle, Shape, box_shape
 
 FOG_LIGHT = re.compile(r"^\s*(?:FOGLIGHT|FOW)\s*$|^\s*foglight:", re.IGNORECASE)  # SudokuPad's fog-light cages
 
+
 def shape_of(side: int, where: str) -> Shape:
     """The shape of a grid of `side`; a size without boxes (5x5, 7x7 ...) gets rows in their place, and its
     puzzle must bring irregular regions (see needs_regions). VariantError for sizes puzzlesat does not solve."""
