@@ -14,14 +14,14 @@ def grids(shape: Shape, givens: Sequence[int], regions: Optional[tuple] = None) 
     """Every filled grid keeping `givens` (0 blank) with distinct digits in rows, columns and regions."""
     side = shape.side
     regions = regions if regions is not None else shape.boxes
-    region_of = [0] * shape.cells
+    region_of = [len(regions)] * shape.cells  # a cell in no region: in a group of its own, never full
     for index, cells in enumerate(regions):
         for cell in cells:
             region_of[cell] = index
     values = list(givens)
     rows = [set() for _ in range(side)]
     cols = [set() for _ in range(side)]
-    regs = [set() for _ in range(side)]
+    regs = [set() for _ in range(len(regions))] + [_Nothing()]
     for cell, value in enumerate(values):
         if value:
             r, c, g = cell // side, cell % side, region_of[cell]
@@ -46,6 +46,13 @@ def grids(shape: Shape, givens: Sequence[int], regions: Optional[tuple] = None) 
         values[cell] = 0
 
     yield from fill(0)
+
+
+class _Nothing(set):
+    """The 'region' of cells in no region: holds nothing, so no digit ever repeats in it."""
+
+    def add(self, value) -> None:
+        pass
 
 
 def brute_count(shape: Shape, constraints: Sequence, givens: Optional[Sequence[int]] = None,

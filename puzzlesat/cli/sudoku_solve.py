@@ -29,7 +29,7 @@ from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
 from puzzlesat.sudoku.alphabets import checked_alphabet
 from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.reader import INPUT_FORMATS, Reader
-from puzzlesat.sudoku.report import json_line, line_text, plain, plain_json_line, to_record
+from puzzlesat.sudoku.report import fpuzzles_export, json_line, line_text, plain, plain_json_line, to_record
 from puzzlesat.sudoku.solver import Status
 from puzzlesat.sudoku.steps import REVEALS
 
@@ -85,9 +85,10 @@ class SolverOption(click.Option):
 
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
-@format_option(("pretty", "json", "jsonl", "line"),
+@format_option(("pretty", "json", "jsonl", "line", "fpuzzles"),
                help="pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle); jsonl: "
-                    "one JSON object per puzzle (the default in a pipe); line: one solution string per puzzle.")
+                    "one JSON object per puzzle (the default in a pipe); line: one solution string per puzzle; "
+                    "fpuzzles: one f-puzzles link per puzzle, its rules and (when solved) its solution included.")
 @click.option("--unique/--no-unique", default=True, show_default=True,
               help="Prove the solution unique (a second solve with the first blocked); --no-unique skips it for speed.")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=None, metavar="N",
@@ -155,10 +156,11 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
 
     A variant puzzle comes as its f-puzzles or SudokuPad link, pasted as an argument
     (in quotes) or on a line of a file, or as an f-puzzles JSON file: its givens,
-    regions and constraints all come with it.
+    regions and constraints all come with it. -f fpuzzles writes any puzzle back
+    as an f-puzzles link.
 
-    Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise,
-    2 usage error, 130 interrupted.
+    Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise
+    (also when an f-puzzles link leaves something out), 2 usage error, 130 interrupted.
     """
     hint = hint or reveal is not None
     if explain and hint:
@@ -183,7 +185,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
         if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
-        status = write_all(env, found, fmt, SudokuPresenter(options), progress)
+        status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress)
     for source, skipped in reader.skipped.items():
         env.note(f"{source}: {skipped}")
     if status is None:
@@ -215,8 +217,9 @@ class SudokuPresenter(Presenter):
 
     unit = "puzzle"
 
-    def __init__(self, options: SolveOptions):
-        self.options = options
+    def __init__(self, options: SolveOptions, fmt: str = ""):
+        self.options, self.fmt = options, fmt
+        self.exported: tuple = (None, None)  # (the answer, its f-puzzles export): made once per answer
         self.source: Optional[str] = None
         self.lines_before = self.last_line = 0  # for the progress bar: lines of the files already read
         if plain(options):
@@ -236,6 +239,16 @@ class SudokuPresenter(Presenter):
     def line(self, answer: Answer) -> str:
         return line_text(answer, self.options)
 
+    def fpuzzles(self, answer: Answer) -> str:
+        export = self._export(answer)
+        return answer.result.status if export is None else export.link
+
+    def _export(self, answer: Answer):
+        """The answer's f-puzzles export (made once, for the line and for what it leaves out)."""
+        if self.exported[0] is not answer:
+            self.exported = (answer, fpuzzles_export(answer, self.options))
+        return self.exported[1]
+
     def pretty(self, answer: Answer):
         from puzzlesat.render.sudoku import answer_view
 
@@ -245,12 +258,18 @@ class SudokuPresenter(Presenter):
         return answer.result.status
 
     def failed(self, answer: Answer) -> bool:
-        return not answer.result.ok
+        return not answer.result.ok or bool(self._left_out(answer))
 
     def problem(self, answer: Answer) -> Optional[str]:
-        if answer.result.status != Status.INVALID:
-            return None
-        return f"{answer.record.where}: {answer.result.error}"
+        if answer.result.status == Status.INVALID:
+            return f"{answer.record.where}: {answer.result.error}"
+        left_out = self._left_out(answer)
+        return f"{answer.record.where}: the f-puzzles link leaves out {'; '.join(left_out)}" if left_out else None
+
+    def _left_out(self, answer: Answer) -> tuple:
+        """What the f-puzzles link of the answer leaves out (with -f fpuzzles)."""
+        export = self._export(answer) if self.fmt == "fpuzzles" else None
+        return export.left_out if export is not None else ()
 
     def summary(self, tally: Counter):
         from puzzlesat.render.sudoku import summary

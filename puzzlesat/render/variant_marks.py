@@ -210,6 +210,12 @@ def cell_clue(marks: Marks, constraint, name: str) -> None:
     marks.entries[marker, MARK_STYLE, f" {CELL_WORDS[constraint.kind]}"] = None
 
 
+def pencil_marks(marks: Marks, constraint, name: str) -> None:
+    """Given pencil marks: the cell and the digits it may hold, in the legend."""
+    digits = " ".join(map(str, constraint.digits))
+    marks.items.append(("", "", f"{constraint.kind} {marks.name(constraint.cell)}: {digits}"))
+
+
 def indexer(marks: Marks, constraint, name: str) -> None:
     """Indexer cells: ↔ (column indexer: its digit says a column of its row), ↕ (row), ⊞ (box) beside the digit."""
     marker = INDEXERS.get(constraint.kind, "#")
@@ -257,6 +263,6 @@ DRAWERS = {
     "Arrow": arrow, "DoubleArrow": line, "Between": line, "Whisper": line, "Renban": line, "RegionSumLine": line,
     "Palindrome": line, "Zipper": line, "Entropic": line, "Modular": line, "Nabner": line, "Lockout": line,
     "Kropki": dot, "XV": dot, "Difference": dot, "Ratio": dot, "Negative": negative,
-    "Parity": cell_clue, "Extremum": cell_clue, "Indexer": indexer, "Clone": clone, "Quadruple": quadruple,
+    "Parity": cell_clue, "Extremum": cell_clue, "PencilMarks": pencil_marks, "Indexer": indexer, "Clone": clone, "Quadruple": quadruple,
     "LittleKiller": outside, "Sandwich": outside, "XSum": outside, "Skyscraper": outside,
 }

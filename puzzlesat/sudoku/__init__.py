@@ -31,8 +31,8 @@ from puzzlesat.sudoku.solver import STATUSES, Result, SolverPool, Status, Sudoku
 __all__ = [
     "ENCODINGS", "STATUSES", "Budget", "Puzzle", "PuzzleError", "Record", "Result", "Rules", "Shape", "SolverPool",
     "SolveOptions", "Status", "SudokuSolver", "VariantError", "VerificationError", "answers", "classic_rules",
-    "explain", "generate", "hint", "is_solution", "load_variant", "make_variant", "parse", "rate", "read_text", "solve",
-    "solve_lines", "solve_many", "solve_partition", "write_cnf",
+    "explain", "generate", "hint", "is_solution", "load_variant", "make_variant", "parse", "rate", "read_link",
+    "read_text", "solve", "solve_lines", "solve_many", "solve_partition", "to_fpuzzles", "write_cnf",
 ]
 
 __getattr__ = lazy_attributes(__name__, {  # imported on first use, so that solving alone starts fast
@@ -46,6 +46,8 @@ __getattr__ = lazy_attributes(__name__, {  # imported on first use, so that solv
     "SolveOptions": "puzzlesat.sudoku.batch",
     "solve_lines": "puzzlesat.sudoku.batch",
     "solve_partition": "puzzlesat.sudoku.batch",
+    "read_link": "puzzlesat.sudoku.links",
+    "to_fpuzzles": "puzzlesat.sudoku.links.export",
 })
 
 

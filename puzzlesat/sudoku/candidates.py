@@ -57,7 +57,7 @@ def layout(rules: Rules) -> Layout:
     groups = tuple(tuple(g) for g in rules.groups)
     names = tuple(rules.group_name(i) for i in range(len(groups)))
     full_all = [i for i, g in enumerate(groups) if len(g) == side]
-    boxes = [i for i in full_all if 2 * side <= i < 3 * side]
+    boxes = [i for i in full_all if 2 * side <= i < rules.grid_groups]
     full = tuple(boxes + [i for i in full_all if i not in boxes])
     peers = [set() for _ in range(cells)]
     cell_full = [[] for _ in range(cells)]

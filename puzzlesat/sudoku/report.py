@@ -1,4 +1,4 @@
-"""Answers as plain data: the JSON Lines record and the text of the `line` format.
+"""Answers as plain data: the JSON Lines record, the text of the `line` format, and the puzzle as an f-puzzles link.
 
 The record: source, line, puzzle, status, solution, unique (+ solutions and solutions_complete when counting,
 error when invalid, rating, variant, explanation and hint when asked for), time_ms (as Minesweeper records have it).
@@ -17,6 +17,7 @@ from puzzlesat.sudoku.solver import Status
 
 if TYPE_CHECKING:
     from puzzlesat.sudoku.batch import Answer, SolveOptions
+    from puzzlesat.sudoku.links.export import FPuzzlesExport
     from puzzlesat.sudoku.solver import Result
 
 
@@ -226,3 +227,22 @@ def candidates_grid(answer: "Answer", options: "SolveOptions") -> list:
 
     board = start_for(answer.record.puzzle, options.variant)
     return [] if board is None else marks_grid(board, answer.record.puzzle.alphabet)
+
+
+def fpuzzles_export(answer: "Answer", options: "SolveOptions") -> Optional["FPuzzlesExport"]:
+    """The answer's puzzle as an f-puzzles link, with its rules (a link's, or --variant's) and the solution when it
+    is solved; None when there is no puzzle to write (the record could not be read, the variant does not fit)."""
+    from puzzlesat.errors import VariantError
+    from puzzlesat.sudoku.links.export import to_fpuzzles
+
+    record, result = answer.record, answer.result
+    solution = result.solution if result.status == Status.SOLVED else None
+    if record.variant is not None:
+        return to_fpuzzles(record.variant, solution=solution)
+    if record.puzzle is None:
+        return None
+    try:
+        rules = options.variant.rules(record.puzzle.shape) if options.variant is not None else None
+    except VariantError:
+        return None
+    return to_fpuzzles(record.puzzle, rules, solution)

@@ -69,13 +69,17 @@ class Rules:
         """The grid the constraints live on."""
         return Geometry(self.shape, self.regions)
 
+    @property
+    def grid_groups(self) -> int:
+        """How many of `groups` are the grid's own: rows, columns and boxes or regions (some cells may be in none)."""
+        return 2 * self.shape.side + (self.shape.side if self.regions is None else len(self.regions))
+
     def group_name(self, index: int) -> str:
         """'row 3', 'box 9', 'region 2' or an extra group's own name, for an index into `groups`."""
-        standard = 3 * self.shape.side
-        if index < standard:
+        if index < self.grid_groups:
             name = self.shape.group_name(index)
             return name.replace("box", "region") if self.regions is not None else name
-        extra = index - standard
+        extra = index - self.grid_groups
         return self.names[extra] if extra < len(self.names) else f"group {extra + 1}"
 
     def violation(self, puzzle: Puzzle) -> Optional[str]:

@@ -1,4 +1,5 @@
-"""Odd/even cells, maximum/minimum cells and clones: every encoding counted against brute force on 4x4 grids."""
+"""Odd/even cells, given pencil marks, maximum/minimum cells and clones: every encoding counted against brute force
+on 4x4 grids."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from constraint_brute import GRIDS_4X4, agreed_count, brute_count, sat_count
-from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Indexer, Parity
+from puzzlesat.errors import VariantError
+from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Indexer, Parity, PencilMarks
 from puzzlesat.sudoku.constraints.base import Geometry
 from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.rules import constrained_rules
@@ -23,6 +25,8 @@ def check(constraints, givens=None) -> int:
 @pytest.mark.parametrize("constraint", [
     Parity(0, True),
     Parity(9, False),
+    PencilMarks(0, (2,)),
+    PencilMarks(6, (1, 3, 4)),
     Extremum(5, True),  # four neighbours
     Extremum(0, False),  # a corner: two
     Extremum(7, True),  # an edge: three
@@ -35,6 +39,7 @@ def test_each_cell_constraint_counts_as_brute_force(constraint):
 
 @pytest.mark.parametrize("constraints", [
     [Parity(0, True), Parity(1, True), Parity(2, True)],  # three odd digits in a row of 1-4
+    [PencilMarks(0, (1, 2)), PencilMarks(1, (1, 2)), PencilMarks(2, (2, 1))],  # three cells, two digits
     [Extremum(5, True), Extremum(6, True)],  # neighbours both higher than each other
     [Clone((0,), (5,))],  # one box
     [Clone((0, 10), (10, 15))],  # r1c1 = r3c3 = r4c4, and r3c3, r4c4 share a box
@@ -49,6 +54,7 @@ def test_kinds_and_labels():
     assert Parity(5, False).label(geometry) == "even cell r2c2"
     assert Extremum(5, True).kind == "maximum" and Extremum(5, False).kind == "minimum"
     assert Clone((0, 1), (10, 11)).label(geometry) == "clone r1c1-r3c4"
+    assert PencilMarks(6, (1, 3)).label(geometry) == "given pencil marks r2c3: 1 3"
 
 
 def test_a_clone_needs_as_many_cells_as_its_copy():
@@ -61,8 +67,9 @@ def test_a_clone_needs_as_many_cells_as_its_copy():
 cells_4x4 = st.integers(0, 15)
 clones = st.lists(cells_4x4, min_size=2, max_size=6, unique=True).map(
     lambda cells: Clone(tuple(cells[:len(cells) // 2]), tuple(cells[len(cells) // 2:2 * (len(cells) // 2)])))
+marks = st.lists(st.integers(1, 4), min_size=1, max_size=3, unique=True).map(lambda digits: tuple(sorted(digits)))
 random_cells = st.one_of(st.builds(Parity, cells_4x4, st.booleans()), st.builds(Extremum, cells_4x4, st.booleans()),
-                         clones)
+                         st.builds(PencilMarks, cells_4x4, marks), clones)
 
 
 @settings(max_examples=150, deadline=None)
@@ -95,3 +102,9 @@ def test_indexer_reads_as_the_one_five_nine_rule():
     assert Indexer((0,), "column").holds(grid, geometry)  # r1c1 = 1: the 1 of row 1 stands in column 1
     assert not Indexer((1,), "column").holds(grid, geometry)  # r1c2 = 3, but r1c3 is 4, not 2
     assert Indexer((2,), "row").holds(grid, geometry) is (grid[3 * 4 + 2] == 1)  # r1c3 = 4: r4c3 should be 1
+
+
+def test_a_box_indexer_in_no_region_is_refused():
+    shape = Shape.of_side(4)
+    with pytest.raises(VariantError, match="box indexer r4c4 lies in no region"):
+        constrained_rules(shape, (Indexer((15,), "box"),), regions=((0, 5, 10, 14),))

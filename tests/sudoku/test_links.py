@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesat.errors import VariantError
-from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Parity
+from constraint_brute import brute_count
+from puzzlesat.sudoku.constraints.cells import Clone, Extremum, Parity, PencilMarks
 from puzzlesat.sudoku.constraints.groups import Distinct
 from puzzlesat.sudoku.constraints.lines import (Between, Entropic, Modular, Nabner, Palindrome, RegionSumLine, Renban,
                                                 Thermometer, Whisper, Zipper)
@@ -280,9 +281,9 @@ def test_size_without_boxes_needs_regions():
         read(40)
 
 
-def test_cell_without_region_is_an_error():
-    data = {"size": 4, "grid": grid(4, regions={(0, 0): None})}
-    with pytest.raises(VariantError, match="R1C1 belongs to no region"):
+def test_a_region_short_of_cells_is_an_error_naming_it():
+    data = {"size": 4, "grid": grid(4, regions={(0, 0): None})}  # box 1 loses r1c1: three cells
+    with pytest.raises(VariantError, match=r"the region of r1c2 holds 3 cells, not 4"):
         read_link(link(data))
 
 
@@ -412,7 +413,7 @@ def test_sudokupad_leftovers_are_named():
 def test_sudokupad_errors():
     with pytest.raises(VariantError, match="size 5x5 has no boxes"):
         read_link(scl({"cells": [[{}] * 5] * 5}))
-    with pytest.raises(VariantError, match="regions do not cut the grid"):
+    with pytest.raises(VariantError, match="the region of r1c1 holds 1 cells, not 4"):
         read_link(scl(pad(regions=[[[0, 0]]])))
     with pytest.raises(VariantError, match="not an lz-string payload"):
         read_link("https://sudokupad.app/scl!!!!")
@@ -457,3 +458,209 @@ def test_an_unclosed_json_object_is_one_error(run_cli, tmp_path):
     result = run_cli(["sudoku", "-f", "jsonl", str(path)])
     assert [json.loads(line)["error"] for line in result.stdout.splitlines()] == ["JSON object never closed"]
     assert result.exit_code == 1
+
+
+# given pencil marks (issue 24)
+
+def test_given_pencil_marks_restrict_their_cell(run_cli):
+    data = fpuzzles(4)
+    data["grid"][0][0]["givenPencilMarks"] = [2]
+    result = run_cli(["sudoku", "-f", "jsonl", "--true-candidates", link(data)])
+    record = json.loads(result.stdout)
+    assert record["true_candidates"][0] == "2" and record["constraints"] == {"given pencil marks": 1}
+    assert record["solution"][0] == "2" and record["unknown"] == []
+
+
+def test_given_pencil_marks_are_listed_in_pretty_output(run_cli):
+    data = fpuzzles(4)
+    data["grid"][1][2]["givenPencilMarks"] = [4, 1]
+    result = run_cli(["sudoku", "-f", "pretty", link(data)], terminal=True)
+    assert "given pencil marks r2c3: 1 4" in result.stdout and "read: 1 given pencil marks" in result.stdout
+
+
+@pytest.mark.parametrize("marks, expected", [
+    ([3, 1], [PencilMarks(0, (1, 3))]),
+    (["2"], [PencilMarks(0, (2,))]),
+    ([], []),  # none stated
+    (None, []),
+    ([1, 2, 3, 4], []),  # every digit: no rule
+])
+def test_given_pencil_marks_read_as_a_rule(marks, expected):
+    data = fpuzzles(4)
+    data["grid"][0][0]["givenPencilMarks"] = marks
+    variant = read_link(link(data))
+    assert list(variant.constraints) == expected and variant.unknown == ()
+
+
+@pytest.mark.parametrize("marks", [[0], [5], ["x"], [1, "x"], "12", [None, 2]])
+def test_given_pencil_marks_that_are_not_digits_are_an_error(marks):
+    data = fpuzzles(4)
+    data["grid"][3][1]["givenPencilMarks"] = marks
+    with pytest.raises(VariantError, match=r"given pencil marks .* in R4C2 are not digits 1-4"):
+        read_link(link(data))
+
+
+# keys that carry no rule (issue 24)
+
+@pytest.mark.parametrize("key, value", [
+    ("activeConstraints", ["Killer Cage", "Thermometer"]),  # f-puzzles' interface state
+    ("successMessage", "Well done!"),  # the text shown on solving
+    ("highlightConflicts", True),
+    ("disabledlogic", ["tuples"]),
+    ("truecandidatesoptions", ["colored"]),
+    ("metadata", {"msgcorrect": "Yes!"}),
+    ("version", 2),
+])
+def test_fpuzzles_interface_keys_are_no_rules(key, value):
+    variant = read(4, **{key: value})
+    assert variant.unknown == () and variant.constraints == ()
+
+
+def test_an_interface_key_is_not_reported_as_a_rule(run_cli):
+    data = fpuzzles(4, activeConstraints=["Killer Cage"], successMessage="Solved!")
+    record = json.loads(run_cli(["sudoku", "-f", "jsonl", "--no-unique", link(data)]).stdout)
+    assert record["unknown"] == [] and record["status"] == "solved"
+
+
+def test_sudokupad_keys_without_rules_pass_and_unknown_keys_are_named():
+    data = pad(4, id="abc", cellSize=50, settings={}, videos=["x"], metadata={"msgcorrect": "Yes!", "source": "me"},
+               sudokupad_plugin=[1, 2])
+    variant = read_link(scl(data))
+    assert variant.unknown == ("sudokupad_plugin (2)",)
+
+
+def test_sudokupad_metadata_cages_with_cells_are_texts_not_cages():
+    cages = [{"cells": [[0, 0], [0, 1]], "value": "msgcorrect: Well done", "unique": True}]
+    variant = read_link(scl(pad(4, "Killer cages.", cages=cages)))
+    assert variant.constraints == () and variant.unknown == () and variant.ignored == ()
+
+
+def test_sudokupad_anti_knight_kept_in_metadata_is_read():
+    variant = read_link(scl(pad(4, "Cells a knight's move apart differ.", metadata={"antiknight": True})))
+    assert [c for c in variant.constraints if c.name.startswith("knight's move")] and variant.unknown == ()
+
+
+# cages whose value is text, fog lights (issue 24)
+
+def test_sudokupad_cage_valued_by_text_is_not_a_killer_cage(run_cli):
+    cages = [{"cells": [[0, 0], [0, 1]], "value": "N", "unique": True},
+             {"cells": [[2, 0], [3, 0]], "value": "(4+8)x2", "unique": True},
+             {"cells": [[3, 3], [3, 2]], "value": 5, "unique": True}]
+    payload = scl(pad(4, "Killer cages.", cages=cages))
+    variant = read_link(payload)
+    assert variant.constraints == (Killer((15, 14), 5),)
+    assert variant.unknown == ("2 cages whose value is not a number ('N', '(4+8)x2')",)
+    record = json.loads(run_cli(["sudoku", "-f", "jsonl", payload]).stdout)
+    assert record["unknown"] == list(variant.unknown) and record["constraints"] == {"killer": 1}
+    pretty = run_cli(["sudoku", "-f", "pretty", payload], terminal=True).stdout
+    assert "not understood, left out: 2 cages whose value is not a number ('N', '(4+8)x2')" in pretty
+
+
+def test_fpuzzles_killer_cage_valued_by_text_is_not_a_killer_cage():
+    variant = read(4, killercage=[{"cells": ["R1C1", "R1C2"], "value": "A"}, {"cells": ["R2C1"], "value": "3"},
+                                  {"cells": ["R4C4", "R4C3"]}])
+    assert variant.constraints == (Killer((4,), 3), Killer((15, 14), None))
+    assert variant.unknown == ("1 cage whose value is not a number ('A')",)
+
+
+def test_sudokupad_fog_lights_are_no_cages():
+    cages = [{"cells": [[0, 0], [1, 1]], "value": "FOGLIGHT"}]
+    variant = read_link(scl(pad(4, "Killer cages. Fog of war.", cages=cages, foglight=[[3, 3]])))
+    assert variant.constraints == () and variant.unknown == ("fog of war (3 fog lights)",)
+
+
+def test_fpuzzles_fog_is_named_once():
+    variant = read(4, fogofwar=["R1C1"], cage=[{"cells": ["R2C2"], "value": "FOGLIGHT"}])
+    assert variant.unknown == ("fog of war (2 fog lights)",) and variant.ignored == ()
+
+
+# regions that leave cells out, grids in a frame (issue 24)
+
+def test_fpuzzles_cells_in_no_region_are_in_no_box(run_cli):
+    regions = {(r, c): (0 if r == c else None) for r in range(4) for c in range(4)}  # one region: the diagonal
+    data = {"size": 4, "grid": grid(4, regions=regions)}
+    variant = read_link(link(data))
+    assert variant.regions == ((0, 5, 10, 15),)
+    solver = SudokuSolver(variant.rules)
+    try:
+        count = solver.solve(variant.puzzle, count=1000).solutions
+    finally:
+        solver.close()
+    assert count == brute_count(variant.puzzle.shape, (), regions=variant.regions) not in (288, 576)  # 576 Latin sq.
+    record = json.loads(run_cli(["sudoku", "-f", "jsonl", "--count", "2", link(data)]).stdout)
+    assert record["status"] == "multiple" and record["irregular_regions"] is True
+
+
+def test_fpuzzles_ten_by_ten_with_a_ring_of_cells_in_no_region():
+    side = 10
+    regions = {(r, c): None for r in range(side) for c in range(side)}  # nine regions of ten cells, ten cells in none
+    inner = [(r, c) for r in range(side) for c in range(side) if r != c]
+    for index, place in enumerate(inner):
+        regions[place] = index // side
+    variant = read_link(link({"size": side, "grid": grid(side, regions=regions)}))
+    assert len(variant.regions) == 9 and variant.puzzle.shape.side == 10
+
+
+def test_sudokupad_grid_drawn_in_a_frame_is_cut_to_its_regions():
+    inner = pad(4, cages=[{"value": "rules: Sandwich clues outside the grid."}, {"value": "solution: 1234341221434321"},
+                          {"cells": [[0, 0], [0, 1]], "value": 3, "unique": True}],
+                overlays=[{"center": [1.5, -0.5], "width": 0.3, "height": 0.3, "text": "5"}])
+    inner["cells"][0][2] = {"value": 3}
+    framed = json.loads(json.dumps(inner))
+    framed["cells"] = [[{} for _ in range(6)] for _ in range(6)]
+    framed["cells"][1][3] = {"value": 3}
+    framed["regions"] = [[[r + 1, c + 1] for r, c in region] for region in inner["regions"]]
+    framed["cages"][2]["cells"] = [[1, 1], [1, 2]]
+    framed["cages"][1]["value"] = "solution: ......" + "".join(
+        "." + row + "." for row in ("1234", "3412", "2143", "4321")) + "......"
+    framed["overlays"][0]["center"] = [2.5, 0.5]
+    plain, cut = read_link(scl(inner)), read_link(scl(framed))
+    assert (cut.puzzle, cut.constraints, cut.regions, cut.solution) == (
+        plain.puzzle, plain.constraints, plain.regions, plain.solution)
+    assert cut.constraints == (Killer((0, 1), 3), Sandwich((4, 5, 6, 7), 5))
+    assert cut.ignored == ("the grid is the 4x4 its regions cover, inside 6x6 cells",)
+
+
+def test_sudokupad_regions_leaving_cells_out_of_every_region():
+    data = pad(4)
+    data["regions"] = data["regions"][:2]  # the two top boxes; the bottom half in no region
+    data["cages"].append({"cells": [[r, c] for r in (2, 3) for c in range(4)], "unique": False, "hidden": True})
+    variant = read_link(scl(data))
+    assert variant.regions == ((0, 1, 4, 5), (2, 3, 6, 7)) and variant.constraints == ()
+
+
+# numbers on larger grids (issue 24)
+
+def test_a_sixteen_by_sixteen_link_is_answered_in_numbers(run_cli, puzzles_dir):
+    path = puzzles_dir / "variants" / "behemoth-16x16.txt"
+    line = run_cli(["sudoku", "-f", "line", path]).stdout.strip()
+    stated = next(text for text in path.read_text().splitlines() if text.startswith("# solution:"))
+    assert line == stated.split(":", 1)[1].strip().replace(",", " ")
+    record = json.loads(run_cli(["sudoku", "-f", "jsonl", path]).stdout)
+    assert record["solution"] == line and record["status"] == "solved" and record["unique"]
+    again = run_cli(["sudoku", "-f", "line"], input=line + "\n")  # the answer reads back as a 16x16
+    assert again.stdout.strip() == line and again.exit_code == 0
+
+
+def test_a_sixteen_by_sixteen_link_shows_numbers_in_pretty_output(run_cli, puzzles_dir):
+    pretty = run_cli(["sudoku", "-f", "pretty", puzzles_dir / "variants" / "behemoth-16x16.txt"], terminal=True,
+                     width=200).stdout
+    assert " 16 " in pretty and " G " not in pretty
+
+
+# Two real f-puzzles exports from Rangsk's solver tests ("add pencilmarks into an empty cell",
+# dclamage/SudokuSolver SudokuTests/SolverTests.cs, commit 226e55bba25e522ce0c1824f9187f8c866383d44): the same 6x6,
+# the second with given pencil marks 2 3 in R6C1, which "only restricts the solution".
+RANGSK_NO_MARKS = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT2AF9ljSSzKiBdZQih0kANwEMAbAVzngCZU0EZjAB2CAC4ZujYrXpM2XHgEYBQ0RKkwZ"
+                   "OuVXIHQi7ggDMa4WPiTp5PTJYcT8ACwWN1rTrt19fhtTUREA===")
+RANGSK_MARKS = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT2AF9ljSSzKiBdZQih0kANwEMAbAVzngCZU0EZjAB2CAC4ZujYrXpM2XHgEYBQ0RKkwZOu"
+                "VXIHQi7ggDMa4WPiTp5PTJYcT8ACwWN1rTrt1QgywAKogDGEOwAsqwYANZg+Pym1N76sklAA=")
+
+
+def test_real_given_pencil_marks_restrict_the_solutions(run_cli):
+    plain, marked = read_link(RANGSK_NO_MARKS), read_link(RANGSK_MARKS)
+    assert plain.puzzle == marked.puzzle and plain.constraints == ()
+    assert marked.constraints == (PencilMarks(30, (2, 3)),)
+    records = [json.loads(run_cli(["sudoku", "-f", "jsonl", "--true-candidates", payload]).stdout)
+               for payload in (RANGSK_NO_MARKS, RANGSK_MARKS)]
+    assert records[0]["true_candidates"][30] == "12356" and records[1]["true_candidates"][30] == "23"

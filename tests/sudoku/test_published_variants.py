@@ -3,24 +3,11 @@ solved, proven unique and equal to the solution its source states (see puzzles/v
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from published import FILES, published
 from puzzlesat.sudoku.links import read_link
 from puzzlesat.sudoku.solver import Status, SudokuSolver
-
-FOLDER = Path(__file__).parents[2] / "puzzles" / "variants"
-FILES = sorted(FOLDER.glob("*.txt"))
-
-
-def published(path: Path) -> tuple:
-    """(the payload line, the stated solution as a tuple of numbers) of a puzzle file."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    payload = next(line.strip() for line in lines if line.strip() and not line.startswith("#"))
-    stated = next(line.split(":", 1)[1].strip() for line in lines if line.startswith("# solution:"))
-    numbers = stated.split(",") if "," in stated else list(stated)
-    return payload, tuple(int(number) for number in numbers)
 
 
 def test_there_are_a_dozen_and_more():

@@ -30,3 +30,11 @@ def test_extra_groups_and_cage_sums_are_checked():
     assert diagonal.violation(Puzzle(shape, (1,) + (0,) * 14 + (1,))) == "two 1s in diagonal 1"
     assert constrained_rules(shape, [Killer((0, 1), 3)]).is_solution(puzzle, solution)
     assert not constrained_rules(shape, [Killer((0, 1), 4)]).is_solution(puzzle, solution)
+
+
+def test_groups_are_named_when_some_cells_are_in_no_region():
+    shape = Shape.of_side(4)
+    rules = Rules(shape, extra_groups=((3, 6, 9, 12),), regions=((0, 1, 4, 5),), names=("diagonal 2",))
+    assert rules.grid_groups == 9
+    assert rules.violation(Puzzle(shape, (1,) + (0,) * 4 + (1,) + (0,) * 10)) == "two 1s in region 1"
+    assert rules.violation(Puzzle(shape, (0,) * 3 + (2,) + (0,) * 5 + (2,) + (0,) * 6)) == "two 2s in diagonal 2"

@@ -6,7 +6,7 @@
   lines   thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines,
           modular, nabner and lockout lines
   pairs   Kropki dots, XV, differences and ratios between two cells, and their negative constraints
-  cells   odd/even, min/max cells, clones, indexer cells (the 1-5-9 rule)
+  cells   odd/even, given pencil marks, min/max cells, clones, indexer cells (the 1-5-9 rule)
 """
 
 from importlib import import_module
@@ -22,7 +22,7 @@ HOMES = {
     **dict.fromkeys(["Thermometer", "Between", "Whisper", "Renban", "RegionSumLine", "Palindrome", "Zipper",
                      "Entropic", "Modular", "Nabner", "Lockout"], "lines"),
     **dict.fromkeys(["Kropki", "XV", "Difference", "Ratio", "Negative", "orthogonal_pairs"], "pairs"),
-    **dict.fromkeys(["Parity", "Extremum", "Clone", "Indexer"], "cells"),
+    **dict.fromkeys(["Parity", "PencilMarks", "Extremum", "Clone", "Indexer"], "cells"),
 }
 __all__ = list(HOMES)
 

@@ -23,7 +23,7 @@ class Geometry:
     """The grid a constraint lives on: its shape and its regions (the boxes unless irregular ones are given)."""
 
     shape: Shape
-    irregular: Optional[tuple] = None  # regions replacing the boxes, each a tuple of cells
+    irregular: Optional[tuple] = None  # regions replacing the boxes, each a tuple of cells (a cell may be in none)
 
     @property
     def side(self) -> int:
@@ -37,8 +37,8 @@ class Geometry:
 
     @cached_property
     def region_of(self) -> tuple:
-        """The region index of every cell."""
-        owner = [0] * self.shape.cells
+        """The region index of every cell (None for a cell in no region)."""
+        owner: list = [None] * self.shape.cells
         for index, cells in enumerate(self.regions):
             for cell in cells:
                 owner[cell] = index

@@ -1,4 +1,5 @@
-"""Rules on single cells and their copies: odd/even cells, maximum/minimum cells, clones, indexer cells."""
+"""Rules on single cells and their copies: odd/even cells, given pencil marks, maximum/minimum cells, clones,
+indexer cells."""
 
 from __future__ import annotations
 
@@ -29,6 +30,28 @@ class Parity(Constraint):
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         return values[self.cell] % 2 == self.odd
+
+
+@dataclass(frozen=True)
+class PencilMarks(Constraint):
+    """The cell holds one of `digits` (f-puzzles' given pencil marks): unit clauses removing every other digit."""
+
+    kind = "given pencil marks"
+    cell: int
+    digits: tuple
+
+    def footprint(self) -> tuple:
+        return (self.cell,)
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return [[-enc.var(self.cell, d)] for d in enc.digits if d not in self.digits]
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return values[self.cell] in self.digits
+
+    def label(self, geometry: Geometry) -> str:
+        """'given pencil marks r1c1: 2 5'."""
+        return f"{super().label(geometry)}: {' '.join(map(str, self.digits))}"
 
 
 @dataclass(frozen=True)
@@ -125,5 +148,7 @@ class Indexer(Constraint):
             return tuple(row * side + c for c in range(side)), col + 1
         if self.axis == "row":
             return tuple(r * side + col for r in range(side)), row + 1
+        if geometry.region_of[cell] is None:
+            raise ValueError(f"box indexer {geometry.cell_name(cell)} lies in no region")
         region = tuple(sorted(geometry.regions[geometry.region_of[cell]]))
         return region, region.index(cell) + 1

@@ -52,7 +52,7 @@ def disjoint_groups(regions: Sequence[Sequence[int]]) -> tuple:
     """Cells in the same place of every region (the k-th cell of each, cells in reading order): no digit twice."""
     ordered = [sorted(region) for region in regions]
     return tuple(Distinct(tuple(region[k] for region in ordered), f"disjoint group {k + 1}")
-                 for k in range(len(ordered[0])))
+                 for k in range(len(ordered[0]) if ordered else 0))
 
 
 def _move_pairs(side: int, steps: Sequence[tuple], word: str) -> tuple:

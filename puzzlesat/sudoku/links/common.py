@@ -1,15 +1,21 @@
 """What the f-puzzles and SudokuPad readers share: the grid's shape, regions and solution checked into puzzlesat's
-terms, orthogonal pairs, and lines of cells between way points."""
+terms, the puzzle's givens in the setters' alphabet, orthogonal pairs, lines of cells between way points, and the
+cages whose value is text or a fog light."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from math import ceil
 from typing import Iterable, Optional, Sequence
 
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku import constraints
-from puzzlesat.sudoku.grid import MAX_SIDE, Shape, box_shape
+from puzzlesat.sudoku.alphabets import numeric_alphabet
+from puzzlesat.sudoku.grid import MAX_SIDE, Puzzle, Shape, box_shape
+
+FOG_LIGHT = re.compile(r"^\s*(?:FOGLIGHT|FOW)\s*$|^\s*foglight:", re.IGNORECASE)  # SudokuPad's fog-light cages
+
 
 def shape_of(side: int, where: str) -> Shape:
     """The shape of a grid of `side`; a size without boxes (5x5, 7x7 ...) gets rows in their place, and its
@@ -28,19 +34,30 @@ def needs_regions(shape: Shape, regions: Optional[tuple], where: str) -> None:
 
 
 def checked_regions(shape: Shape, regions: Sequence[Iterable[int]], where: str) -> Optional[tuple]:
-    """The regions as sorted tuples, or None when they are the shape's boxes; a VariantError unless they cut the
-    grid into `side` regions of `side` cells."""
+    """The regions as sorted tuples, or None when they are the shape's boxes; a VariantError unless each holds `side`
+    cells and no cell is in two. A cell may be in no region (f-puzzles' region null): it is then in no box, and
+    only its row and column hold it."""
     side = shape.side
     regions = tuple(sorted(tuple(sorted(region)) for region in regions))
-    covered = Counter(cell for region in regions for cell in region)
-    if len(regions) != side or any(len(region) != side for region in regions) or len(covered) != shape.cells \
-            or max(covered.values()) > 1:
-        sizes = ", ".join(str(len(region)) for region in regions)
-        raise VariantError(f"{where}: the regions do not cut the grid into {side} regions of {side} cells "
-                           f"({len(regions)} regions of {sizes} cells)")
+    problem = _region_problem(shape, regions)
+    if problem:
+        raise VariantError(f"{where}: {problem}")
     if set(regions) == {tuple(sorted(box)) for box in shape.boxes}:
         return None
     return regions
+
+
+def _region_problem(shape: Shape, regions: tuple) -> Optional[str]:
+    """Why the regions do not fit the grid ('the region of r1c2 holds 3 cells, not 4'), or None."""
+    side = shape.side
+    short = next((region for region in regions if len(region) != side), None)
+    if short is not None:
+        return (f"the region of {shape.cell_name(short[0])} holds {len(short)} cells, not {side} "
+                f"(each region holds one of each digit)")
+    twice = next((cell for cell, count in Counter(c for region in regions for c in region).items() if count > 1), None)
+    if twice is not None:
+        return f"cell {shape.cell_name(twice)} is in two regions"
+    return None
 
 
 def checked_solution(digits: Sequence, side: int) -> Optional[tuple]:
@@ -52,6 +69,23 @@ def checked_solution(digits: Sequence, side: int) -> Optional[tuple]:
     except (TypeError, ValueError):
         return None
     return values if all(1 <= value <= side for value in values) else None
+
+
+def link_puzzle(shape: Shape, values: Sequence[int]) -> Puzzle:
+    """The givens as a Puzzle in the setters' alphabet: digits up to 9x9, numbers (1 ... 16) on larger grids, as
+    f-puzzles and SudokuPad write them."""
+    return Puzzle(shape, tuple(values), numeric_alphabet(shape.side) if shape.side > 9 else "")
+
+
+def text_cages(values: Sequence[str]) -> str:
+    """What not to read as killer cages: '3 cages whose value is not a number ('N', '(4+8)x2')'."""
+    shown = ", ".join(repr(value) for value in dict.fromkeys(values))
+    return f"{count_message(len(values), 'cage')} whose value is not a number ({shown})"
+
+
+def fog_lights(count: int) -> str:
+    """The fog of war, named for `unknown` (it hides cells while solving; puzzlesat shows every cell)."""
+    return f"fog of war ({count_message(count, 'fog light')})" if count else "fog of war"
 
 
 def whisper_gap(side: int, dutch: bool = False) -> int:

@@ -3,11 +3,13 @@
 The keys are f-puzzles' own ("killercage", "littlekillersum", "diagonal+" ...) and those Rangsk's
 Fpuzzles-NewConstraints script adds ("renban", "whispers" with the gap as "value", "regionsumline",
 "zipperline", "entropicline", "modularline", "nabner", "doublearrow", "slowthermometer", "xsum", "skyscraper");
-as Rangsk's solver does, a cage valued "DR<n>" is a multi-sum cage (every total of digital root n). Cells are
-named "R1C1" (1-based); clues beside the grid use row or column 0 or size+1. Keys that carry a rule this reader
-does not know are listed in `unknown`; drawn elements (line, circle, rectangle, text, cage) in `ignored`, except
-those the NewConstraints script draws for a constraint this puzzle also states under its own key (marked
-"fromConstraint").
+as Rangsk's solver does, a cage valued "DR<n>" is a multi-sum cage (every total of digital root n). A cell's
+"givenPencilMarks" restrict it to those digits; a cell with "region": null is in no region. Cells are named
+"R1C1" (1-based); clues beside the grid use row or column 0 or size+1. Keys that carry a rule this reader does not
+know are listed in `unknown`, and so are killer cages whose value is text rather than a sum and fog-of-war lights;
+drawn elements (line, circle, rectangle, text, cage) in `ignored`, except those the NewConstraints script draws for
+a constraint this puzzle also states under its own key (marked "fromConstraint"). Keys that carry no rule (see
+NO_RULE_KEYS) are read as texts or passed over.
 """
 
 from __future__ import annotations
@@ -21,18 +23,29 @@ from typing import Callable, Optional
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku import constraints
 from puzzlesat.sudoku.constraints.base import Geometry
-from puzzlesat.sudoku.grid import Puzzle
-from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message, needs_regions,
-                                           negatives, outside_line, ray, shape_of, whisper_gap)
+from puzzlesat.sudoku.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
+                                           link_puzzle, needs_regions, negatives, outside_line, ray, shape_of,
+                                           text_cages, whisper_gap)
 from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
 
 CELL = re.compile(r"^\s*R(\d+)C(\d+)\s*$", re.IGNORECASE)
 META = re.compile(r"^([a-z]+):\s*(.+)$", re.DOTALL)
 DIGITAL_ROOT = re.compile(r"DR(\d+)")  # searched anywhere in a cage's value, as Rangsk's solver does
 DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
-# Keys that hold no constraint: the grid, its texts, and settings of f-puzzles' own solver and editor.
-PLAIN_KEYS = {"size", "grid", "title", "author", "ruleset", "solution", "disabledlogic", "truecandidatesoptions",
-              "negative", "metadata", "highlightConflicts", "version"}
+# Keys that carry no rule, each with where it comes from: read as the grid and its texts, or passed over.
+NO_RULE_KEYS = {
+    "size": "the grid's side", "grid": "the cells (givens, regions, pencil marks: read)",
+    "title": "text", "author": "text", "ruleset": "the rules text", "solution": "the stated solution",
+    "negative": "read with the constraints it negates",
+    "metadata": "SudokuPad's texts (title, rules, msgcorrect, ...) kept in f-puzzles JSON",
+    "version": "the exporting tool's version",
+    "highlightConflicts": "f-puzzles' setting (seen in real exports)",
+    "activeConstraints": "f-puzzles' interface state: the constraint tools shown",
+    "successMessage": "the text shown on solving (fpuzzles-data, yusitnikov)",
+    "disabledlogic": "Rangsk's solver options (SudokuPad's decoder skips them too)",
+    "truecandidatesoptions": "Rangsk's solver options (SudokuPad's decoder skips them too)",
+}
+FOG_KEYS = ("fogofwar", "foglight", "triggereffect")  # SudokuPad's fog of war, kept in f-puzzles JSON
 DRAWN_KEYS = ("line", "rectangle", "circle", "text", "cage")
 
 
@@ -44,6 +57,8 @@ class _Reader:
         self.side = _size(data)
         self.shape = shape_of(self.side, "f-puzzles")
         self.ignored: list = []
+        self.unknown: list = []
+        self.text_cages: list = []  # the values of killer cages whose value is text, not a sum
 
     def cell(self, name) -> int:
         """The index of an 'R3C5' cell inside the grid."""
@@ -77,9 +92,9 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
     reader = _Reader(data)
     shape, side = reader.shape, reader.side
     regions = _regions(reader)
-    found, unknown = [], []
+    found, unknown = [], reader.unknown
     for key, value in data.items():
-        if key in PLAIN_KEYS or key in DRAWN_KEYS or not value:
+        if key in NO_RULE_KEYS or key in DRAWN_KEYS or key in FOG_KEYS or not value:
             continue
         if key in FLAGS:
             found.extend(FLAGS[key](reader, regions))
@@ -87,6 +102,9 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
             found.extend(_entries(reader, key, value))
         else:
             unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
+    if reader.text_cages:
+        unknown.append(text_cages(reader.text_cages))
+    unknown.extend(_fog(data))
     unknown.extend(f"negative {name}" for name in _negative_names(data) if name not in NEGATIVE_KEYS)
     found.extend(_negatives(reader))
     found.extend(_digital_root_cages(reader))
@@ -95,7 +113,7 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
     meta = _meta_cages(data)
     reader.ignored.extend(_drawn(reader, _paths(found)))
     return VariantPuzzle(
-        puzzle=Puzzle(shape, _givens(reader)), constraints=tuple(found), regions=regions,
+        puzzle=link_puzzle(shape, _givens(reader)), constraints=tuple(found), regions=regions,
         title=str(data.get("title") or meta.get("title", "")), author=str(data.get("author") or meta.get("author", "")),
         rules_text=str(data.get("ruleset") or meta.get("rules", "")),
         solution=checked_solution(_solution(data, meta), side), unknown=tuple(unknown), ignored=tuple(reader.ignored))
@@ -122,24 +140,39 @@ def _size(data: dict) -> int:
     return side
 
 
-CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "candidates", "givenPencilMarks",
-             "c", "cArray", "highlight"}  # what a grid cell may hold besides its rules: digits, marks, colours
+# What a grid cell may hold besides its rules: digits, the solver's marks, colours (fpuzzles-data, Rangsk's solver).
+CELL_KEYS = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "candidates", "c", "cArray",
+             "highlight"}
+CELL_RULES = ("parity", "givenPencilMarks")
 
 
 def _cell_rules(reader: _Reader, unknown: list) -> list:
-    """Rules stored on the grid's cells ("parity": "Odd"/"Even", as some setters' f-puzzles files keep odd/even
-    cells); any other key a cell holds is named in `unknown`."""
+    """Rules stored on the grid's cells: "givenPencilMarks" (the cell holds one of them) and "parity": "Odd"/"Even"
+    (as some setters' f-puzzles files keep odd/even cells); any other key a cell holds is named in `unknown`."""
     rules, others = [], Counter()
     for row, cells in enumerate(reader.data["grid"]):
         for col, cell in enumerate(cells):
             if not isinstance(cell, dict):
                 continue
+            index = row * reader.side + col
             parity = str(cell.get("parity", "")).lower()
             if parity in ("odd", "even"):
-                rules.append(constraints.Parity(row * reader.side + col, odd=parity == "odd"))
-            others.update(key for key in cell if key not in CELL_KEYS and key != "parity")
+                rules.append(constraints.Parity(index, odd=parity == "odd"))
+            rules.extend(_pencil_marks(reader, index, cell.get("givenPencilMarks")))
+            others.update(key for key in cell if key not in CELL_KEYS and key not in CELL_RULES)
     unknown.extend(f"cell {key} ({count})" for key, count in sorted(others.items()))
     return rules
+
+
+def _pencil_marks(reader: _Reader, cell: int, marks) -> list:
+    """A cell's given pencil marks as the rule that it holds one of them (none when there are none, or all)."""
+    if not marks:
+        return []
+    digits = {_int(mark) for mark in marks} if isinstance(marks, list) else {None}
+    if None in digits or not 1 <= min(digits) <= max(digits) <= reader.side:
+        raise VariantError(f"f-puzzles given pencil marks {marks!r} in R{cell // reader.side + 1}C"
+                           f"{cell % reader.side + 1} are not digits 1-{reader.side}")
+    return [] if len(digits) == reader.side else [constraints.PencilMarks(cell, tuple(sorted(digits)))]
 
 
 def _givens(reader: _Reader) -> tuple:
@@ -156,20 +189,16 @@ def _givens(reader: _Reader) -> tuple:
 
 def _regions(reader: _Reader) -> Optional[tuple]:
     """The regions from the cells' "region" fields (missing: f-puzzles' default box, a row where the size has no
-    boxes), None when they are the boxes; cells in no region (region null) are not supported."""
+    boxes), None when they are the boxes; a cell whose region is null is in no region."""
     side, box_rows, box_cols = reader.side, reader.shape.box_rows, reader.shape.box_cols
     members: dict = {}
     for row, cells in enumerate(reader.data["grid"]):
         for col, cell in enumerate(cells):
             cell = cell if isinstance(cell, dict) else {}
-            if "region" in cell:
-                region = cell["region"]
-                if region is None:
-                    raise VariantError(f"f-puzzles cell R{row + 1}C{col + 1} belongs to no region; "
-                                       "puzzlesat needs every cell in a region")
-            else:  # f-puzzles' default: its boxes, rows for sizes without boxes (7x7: 1x7)
-                region = row // box_rows * box_rows + col // box_cols
-            members.setdefault(str(region), []).append(row * side + col)
+            if "region" not in cell:  # f-puzzles' default: its boxes, rows for sizes without boxes (7x7: 1x7)
+                members.setdefault(str(row // box_rows * box_rows + col // box_cols), []).append(row * side + col)
+            elif cell["region"] is not None:
+                members.setdefault(str(cell["region"]), []).append(row * side + col)
     regions = checked_regions(reader.shape, members.values(), "f-puzzles")
     needs_regions(reader.shape, regions, "f-puzzles")
     return regions
@@ -218,8 +247,9 @@ def _drawn(reader: _Reader, paths: set) -> list:
                 continue
             if key == "line" and _retraces(reader, element, paths):
                 continue
-            if key == "cage" and (not element.get("cells") or _digital_root(reader, element) is not None):
-                continue  # a metadata cage or a digital-root cage, read above
+            if key == "cage" and (not element.get("cells") or _digital_root(reader, element) is not None
+                                  or _fog_light(element)):
+                continue  # a metadata cage, a digital-root cage or a fog light, read above
             if key == "text":
                 where = (element.get("cells") or ["?"])[0]
                 messages.append(f"text {str(element.get('value', '')).strip()!r} at {where}")
@@ -263,8 +293,26 @@ def _int(value) -> Optional[int]:
 
 
 def _killer(reader: _Reader, entry: dict) -> list:
-    """A killer cage, with its total when the value is a number."""
-    return [constraints.Killer(reader.cells(entry.get("cells")), _int(entry.get("value")))]
+    """A killer cage, with its total when the value is a number; a cage whose value is text ('N', '(4+8)x2': its
+    rule lies in the text) is no plain killer cage and is named in `unknown` instead."""
+    cells, value = reader.cells(entry.get("cells")), str(entry.get("value") or "").strip()
+    if value and _int(value) is None:
+        reader.text_cages.append(value)
+        return []
+    return [constraints.Killer(cells, _int(value))]
+
+
+def _fog(data: dict) -> list:
+    """The fog of war, if the puzzle has one: its keys, or cages valued "FOGLIGHT" (as SudokuPad reads them)."""
+    cages = [cage for cage in data.get("cage") or [] if isinstance(cage, dict) and _fog_light(cage)]
+    lights = sum(len(cage.get("cells") or [1]) for cage in cages) + sum(
+        len(data[key]) for key in ("fogofwar", "foglight") if isinstance(data.get(key), list))
+    return [fog_lights(lights)] if cages or any(data.get(key) for key in FOG_KEYS) else []
+
+
+def _fog_light(cage: dict) -> bool:
+    """True for a cage that marks a fog light."""
+    return bool(FOG_LIGHT.match(str(cage.get("value") or "")))
 
 
 def _little_killer(reader: _Reader, entry: dict) -> list:
@@ -396,7 +444,7 @@ def _digital_root_cages(reader: _Reader) -> list:
         root = _digital_root(reader, cage) if isinstance(cage, dict) else None
         if root is not None:
             cells = reader.cells(cage["cells"])
-            found.append(constraints.MultiSumKiller(cells, _root_totals(root, len(cells), reader.side)))
+            found.append(constraints.MultiSumKiller(cells, root_totals(root, len(cells), reader.side)))
     return found
 
 
@@ -409,7 +457,7 @@ def _digital_root(reader: _Reader, cage: dict) -> Optional[int]:
     return int(match.group(1))
 
 
-def _root_totals(root: int, size: int, side: int) -> tuple:
+def root_totals(root: int, size: int, side: int) -> tuple:
     """Rangsk's totals for a digital-root cage: root, root + 9, ... that `size` distinct digits can make."""
     rest = side - size
     least, most = size * (size + 1) // 2, side * (side + 1) // 2 - rest * (rest + 1) // 2
@@ -491,6 +539,6 @@ FLAGS: dict = {
     "antiknight": lambda reader, regions: constraints.knight_pairs(reader.side),
     "nonconsecutive": lambda reader, regions: (),  # read with the negative constraints
     "disjointgroups": lambda reader, regions: constraints.disjoint_groups(
-        regions if regions is not None else reader.shape.boxes),
+        regions if regions is not None else reader.shape.boxes),  # cells in no region are in no group
 }
 NEGATIVE_KEYS = ("ratio", "xv", "difference")

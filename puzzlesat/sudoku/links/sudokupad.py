@@ -12,7 +12,10 @@ corners, arrows with a bulb, and diagonal little-killer arrows beside the grid. 
 the rules text names the constraint (thermometers: a line from a bulb; whispers, renban, palindromes, region-sum,
 zipper and entropic lines: by the colour the rules or convention give them; between lines: circles at both ends;
 odd/even circles and squares; sandwich, X-sum or skyscraper clues beside the grid). Everything else is named in
-`ignored`.
+`ignored`. Cages whose value is text rather than a sum ('N', '(4+8)x2': the rule lies in the text), fog lights,
+and keys this reader does not know are named in `unknown`; keys that carry no rule (NO_RULE_KEYS) pass quietly.
+The grid is what the regions cover, as SudokuPad takes it: a puzzle drawn in a larger frame of cells (clues beside
+the grid written in cells of the frame) is cut to it first (puzzlesat.sudoku.links.frame).
 """
 
 from __future__ import annotations
@@ -26,10 +29,10 @@ from typing import Optional
 
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku import constraints
-from puzzlesat.sudoku.grid import Puzzle
-from puzzlesat.sudoku.links.common import (checked_regions, checked_solution, count_message,
-                                           needs_regions, negatives, outside_line, path_cells, ray, shape_of,
-                                           whisper_gap)
+from puzzlesat.sudoku.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
+                                           link_puzzle, needs_regions, negatives, outside_line, path_cells, ray,
+                                           shape_of, text_cages, whisper_gap)
+from puzzlesat.sudoku.links.frame import framed
 from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
 
 PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor", "ce": "cells",
@@ -37,6 +40,18 @@ PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2":
          "vd": "videos", "l": "lines", "r": "rounded", "re": "regions", "fs": "fontSize", "th": "thickness",
          "hl": "headLength", "wp": "wayPoints", "t": "title", "te": "text", "d": "duration"}
 META = re.compile(r"^([a-z]+):\s*(.*)$", re.DOTALL | re.IGNORECASE)
+# Keys of the puzzle JSON: those read for rules, and those that carry none (with where they come from).
+READ_KEYS = ("cells", "regions", "cages", "lines", "arrows", "overlays", "underlays", "global")
+NO_RULE_KEYS = {
+    "id": "the puzzle's id", "cellSize": "drawing scale", "metadata": "texts (title, rules, msgcorrect, ...)",
+    "metaData": "texts (older name)", "settings": "the solver's app settings", "videos": "links to videos",
+    "bgimage": "a background picture (named in `ignored`)",
+    **dict.fromkeys(("title", "author", "rules", "solution"), "texts (read from the metadata)"),
+}
+FOG_KEYS = ("foglight", "triggereffect")  # SudokuPad's fog of war: lit cells, and what reveals them
+# Metadata cages SudokuPad reads as texts even when they have cells (its metaTagsWithoutCells, and customstyle).
+META_TAGS = ("title", "author", "rules", "solution", "msgcorrect", "msgincorrect", "msgvalid", "msginvalid",
+             "msgunknown", "customstyle", "source")
 # Line kinds read from the rules: the words that name them, and the colours they are drawn in by convention.
 LINE_KINDS = {
     "whisper": (r"whisper|difference of at least", {"green", "orange"}),
@@ -115,7 +130,7 @@ def read_scf(data: str) -> VariantPuzzle:
                 end += 2 if extras[end:end + 2] == "**" else 1
             texts[letter] = extras[index:end].replace("**", "*")
             index = end + 1
-    return VariantPuzzle(Puzzle(shape, tuple(map(int, digits))), tuple(found), title=texts["t"],
+    return VariantPuzzle(link_puzzle(shape, tuple(map(int, digits))), tuple(found), title=texts["t"],
                          author=texts["a"])
 
 
@@ -156,6 +171,7 @@ class _Reader:
         self.ignored: list = []
         self.used: set = set()  # ids of overlays/underlays read as part of a constraint
         self.negative: dict = {}  # which negative constraints the global list states
+        self.fog_lights = 0  # cages marking fog lights
 
     def mentions(self, pattern: str) -> bool:
         """True when the rules text matches `pattern` (lower case)."""
@@ -177,14 +193,17 @@ class _Reader:
 
 def read_sudokupad(data: dict) -> VariantPuzzle:
     """A VariantPuzzle from SudokuPad's puzzle JSON (unzipped, long keys)."""
+    data, frame = framed(data)
     reader = _Reader(data)
+    reader.ignored.extend(frame)
     regions = _regions(reader)
     for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity):
         step(reader, regions)
     _leftovers(reader)
+    _unknown_keys(reader)
     solution = reader.meta.get("solution", "")
     return VariantPuzzle(
-        puzzle=Puzzle(reader.shape, _givens(reader)), constraints=tuple(reader.constraints), regions=regions,
+        puzzle=link_puzzle(reader.shape, _givens(reader)), constraints=tuple(reader.constraints), regions=regions,
         title=str(reader.meta.get("title", "")), author=str(reader.meta.get("author", "")), rules_text=reader.rules,
         solution=checked_solution(_solution_digits(solution, reader.side), reader.side),
         unknown=tuple(reader.unknown), ignored=tuple(reader.ignored))
@@ -250,10 +269,10 @@ def _regions(reader: _Reader) -> Optional[tuple]:
 def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
     """The "global" list: anti-knight, anti-king, disjoint groups, negative constraints."""
     names = [str(name).lower() for name in reader.data.get("global") or []]
-    side = reader.side
-    if "antiknight" in names or reader.mentions(r"anti-?knight"):
+    side, flags = reader.side, {key for key in ("antiknight", "antiking") if _flag(reader.meta.get(key))}
+    if "antiknight" in names or "antiknight" in flags or reader.mentions(r"anti-?knight"):
         reader.constraints.extend(constraints.knight_pairs(side))
-    if "antiking" in names or reader.mentions(r"anti-?king"):
+    if "antiking" in names or "antiking" in flags or reader.mentions(r"anti-?king"):
         reader.constraints.extend(constraints.king_pairs(side))
     if "disjoint" in names:
         reader.constraints.extend(constraints.disjoint_groups(regions if regions is not None else reader.shape.boxes))
@@ -263,25 +282,58 @@ def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
                        "black": "antiratio" in names, "xv": "antixv" in names}
 
 
+def _flag(value) -> bool:
+    """True for a metadata flag that is set (SudokuPad keeps f-puzzles' antiknight/antiking there)."""
+    return value is True or str(value).strip().lower() == "true"
+
+
 def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Killer cages (with or without a total), extra regions; drawn cages without a rule are ignored."""
-    drawn = 0
+    """Killer cages (with or without a total), extra regions; fog lights and cages whose value is text, not a
+    sum, are named in `unknown`; metadata cages are texts; drawn cages without a rule are ignored."""
+    drawn, texts = 0, []
     for cage in reader.data.get("cages") or []:
         if not isinstance(cage, dict) or not cage.get("cells"):
             continue
         cells = _cells(reader, cage.get("cells"))
-        style, unique = cage.get("style"), cage.get("unique")
-        if cells is None or cage.get("hidden") or cage.get("type") == "disjoint":
+        style, unique, value = cage.get("style"), cage.get("unique"), str(cage.get("value") or "").strip()
+        if cells is None or cage.get("hidden") or cage.get("type") == "disjoint" or _meta_tag(value):
             continue
-        if style == "extraregion":
+        if FOG_LIGHT.match(value):
+            reader.fog_lights += len(cells)
+        elif style == "extraregion":
             reader.constraints.append(constraints.Distinct(cells, "extra region"))
         elif style in (None, "killer") and (unique is True or unique is None and "outlineC" not in cage
                                            and reader.mentions(r"cage")):
-            reader.constraints.append(constraints.Killer(cells, _number(cage.get("sum", cage.get("value")))))
+            total = _number(cage.get("sum", cage.get("value")))
+            if total is None and value:
+                texts.append(value)
+            else:
+                reader.constraints.append(constraints.Killer(cells, total))
         else:
             drawn += 1
+    if texts:
+        reader.unknown.append(text_cages(texts))
     if drawn:
         reader.ignored.append(count_message(drawn, "cage without a rule", "cages without a rule"))
+
+
+def _meta_tag(value: str) -> bool:
+    """True for a cage value SudokuPad reads as a text of the puzzle ('msgcorrect: Well done!')."""
+    match = META.match(value)
+    return match is not None and match.group(1).lower() in META_TAGS
+
+
+def _unknown_keys(reader: _Reader) -> None:
+    """Name the fog of war, the metadata flags puzzlesat cannot follow and the keys it does not know."""
+    data = reader.data
+    if reader.fog_lights or any(key in data for key in FOG_KEYS):
+        lit = data.get("foglight")
+        reader.unknown.append(fog_lights(reader.fog_lights + (len(lit) if isinstance(lit, list) else 0)))
+    if _flag(reader.meta.get("norowcol")):
+        reader.unknown.append("metadata norowcol (digits may repeat in rows and columns)")
+    for key, value in data.items():
+        if key not in READ_KEYS and key not in NO_RULE_KEYS and key not in FOG_KEYS:
+            reader.unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
 
 
 def _cells(reader: _Reader, places) -> Optional[tuple]:
