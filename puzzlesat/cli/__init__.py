@@ -53,9 +53,9 @@ def cli() -> None:
     """Solve Sudoku and Minesweeper by translating them into SAT.
 
     \b
-    echo 4...1.3.2..3.1.. | puzzlesat sudoku                solve a puzzle (or name files)
-    printf '3x3x2\\n1HH\\n12H\\n01H\\n' | puzzlesat mines -p   certain cells and probabilities
-    puzzlesat sudoku --help                                 what a command does and takes
+    echo 4...1.3.2..3.1.. | puzzlesat sudoku                # solve a puzzle (or name files)
+    printf '3x3x2\\n1HH\\n12H\\n01H\\n' | puzzlesat mines -p   # certain cells and chances
+    puzzlesat sudoku --help                                 # what a command does and takes
     """
 
 
