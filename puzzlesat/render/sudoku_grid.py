@@ -19,6 +19,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from puzzlesat.render.variant_marks import constraint_marks
+from puzzlesat.sudoku.glyphs import ACROSS, BLANK, DIAGONAL, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
 
 GIVEN_STYLE = "bold"
 FILLED_STYLE = "cyan"
@@ -29,14 +30,11 @@ LEGEND_WIDTH = 78  # legend lines wrap at this many cells
 DIAGONAL_STYLE = "on navy_blue"
 WINDOW_STYLE = "on grey23"
 EXTRA_STYLE = "on grey30"
-BRACKETS = {"window": ("[", "]", WINDOW_STYLE), "extra": ("{", "}", EXTRA_STYLE)}  # group kind -> cell mark
+BRACKETS = {"window": (*WINDOW, WINDOW_STYLE), "extra": (*EXTRA_REGION, EXTRA_STYLE)}  # group kind -> cell mark
 
-# Walls of the variant grid, by weight; a dashed wall is a region wall between two cells of one cage.
+# Walls of the variant grid, by weight (glyphs.ACROSS, DOWN); a dashed wall is a region wall between two cells of one
+# cage.
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3
-ACROSS = " ─━┅"
-DOWN = " │┃┇"
-# Box-drawing junctions by their arms: index 27 * up + 9 * right + 3 * down + left, each 0 none, 1 light, 2 heavy.
-JUNCTIONS = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
 UNDRAWN = {"king's": ("anti-king", "no repeat a king's move apart"),  # group kind -> name, rule
            "knight's": ("anti-knight", "no repeat a knight's move apart"),
            "disjoint": ("disjoint groups", "no repeat in the same place of two regions")}
@@ -86,7 +84,7 @@ def cell_symbol(puzzle, values: Optional[Sequence[int]], cell: int, width: int, 
     cell reversed), a blank '·'."""
     given = puzzle.values[cell]
     value = given or (values[cell] if values else 0)
-    symbol = puzzle.alphabet[value - 1] if value else "·"
+    symbol = puzzle.alphabet[value - 1] if value else BLANK
     if cell in marked:
         return symbol.rjust(width), MARKED_STYLE
     return symbol.rjust(width), GIVEN_STYLE if given else (FILLED_STYLE if value else BORDER_STYLE)
@@ -165,10 +163,11 @@ def group_marks(rules) -> tuple:
         if kind in BRACKETS:
             marks.update((cell, BRACKETS[kind]) for cell in group if cell not in marks)
         elif kind == "diagonal":
-            line = "╲" if 0 in group else "╱"
+            down, up, both = DIAGONAL
+            line = down if 0 in group else up
             for cell in group:
-                crossed = marks.get(cell, ("",))[0] in ("╲", "╱") and marks[cell][0] != line
-                marks[cell] = ("╳", "╳", DIAGONAL_STYLE) if crossed else (line, line, DIAGONAL_STYLE)
+                crossed = marks.get(cell, ("",))[0] in (down, up) and marks[cell][0] != line
+                marks[cell] = (both, both, DIAGONAL_STYLE) if crossed else (line, line, DIAGONAL_STYLE)
     return marks, tuple(kinds)
 
 

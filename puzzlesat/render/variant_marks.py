@@ -15,22 +15,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
+from puzzlesat.sudoku.glyphs import (ARROW, CELL_CLUES, CLONE, DIAGONAL, INDEXERS, KROPKI, LINE, LOCKOUT_ENDS,
+                                     LONG_NUMBER, OTHER_INDEXER, QUADRUPLE, ROUND, SLOW_THERMO, SUPERSCRIPT, THERMO,
+                                     XV)
+
 MARK_STYLE = "bold"
 LINE_STYLES = ("on dark_green", "on dark_red", "on dark_magenta", "on dark_orange3", "on deep_sky_blue4",
                "on chartreuse4", "on purple4", "on orange4")
-THERMO = ("<", ">", "∧", "∨")  # connectors right, left, down, up: the point towards the lower digit
-SLOW_THERMO = ("≤", "≥", "∧", "∨")
-ARROW = ("→", "←", "↓", "↑")  # away from the circle
-LINE = ("═", "═", "║", "║")
-ROUND = ("(", ")")  # a thermometer's bulb, an arrow's circle, a between line's or double arrow's ends
-ENDS = {"between line": ROUND, "double arrow": ROUND, "lockout line": ("◇", "◇")}  # line kind -> its ends' marks
-INDEXERS = {"column indexer": "↔", "row indexer": "↕", "box indexer": "⊞"}  # the line a digit indexes
-CELL_CLUES = {"odd cell": "◯", "even cell": "□", "maximum": "▲", "minimum": "▼"}
+ENDS = {"between line": ROUND, "double arrow": ROUND, "lockout line": LOCKOUT_ENDS}  # line kind -> its ends' marks
 CELL_WORDS = {"odd cell": "odd", "even cell": "even", "maximum": "higher than its neighbours",
               "minimum": "lower than its neighbours"}
-NEGATIVE = {"white": ("○", "not consecutive"), "black": ("●", "not one twice the other"),
-            "x": ("X", "not adding to 10"), "v": ("V", "not adding to 5")}
-SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+NEGATIVE = {"white": (KROPKI["white"], "not consecutive"), "black": (KROPKI["black"], "not one twice the other"),
+            "x": (XV[10], "not adding to 10"), "v": (XV[5], "not adding to 5")}
 DIAGONAL_ARROWS = {(1, 1): "↘", (1, -1): "↙", (-1, 1): "↗", (-1, -1): "↖"}
 SIDES = {(0, 1): "from the left", (0, -1): "from the right", (1, 0): "from the top", (-1, 0): "from the bottom"}
 
@@ -71,11 +67,12 @@ class Marks:
         if abs(dr) + abs(dc) == 1:
             self.wall(a, b, connectors[{(0, 1): 0, (0, -1): 1, (1, 0): 2, (-1, 0): 3}[dr, dc]], style, keep=True)
         elif abs(dr) == abs(dc) == 1:
-            corner, line = (max(ra, rb), max(ca, cb)), "╲" if dr == dc else "╱"
-            crossed = self.corners.get(corner, (line,))[0] not in (line, "◎")
+            down, up, both = DIAGONAL
+            corner, line = (max(ra, rb), max(ca, cb)), down if dr == dc else up
+            crossed = self.corners.get(corner, (line,))[0] not in (line, QUADRUPLE)
             self.corners.setdefault(corner, (line, style))
             if crossed:
-                self.corners[corner] = ("╳", style)
+                self.corners[corner] = (both, style)
 
     def mark(self, cell: int, left: Optional[str] = None, right: Optional[str] = None,
              background: Optional[str] = None) -> None:
@@ -179,17 +176,19 @@ def dot(marks: Marks, constraint, name: str) -> None:
     raised (◆ with the legend naming it when the number has more than one digit)."""
     kind = constraint.kind
     if kind == "kropki":
-        mark, words = ("○", "consecutive") if constraint.color == "white" else ("●", "one twice the other")
+        mark, words = (KROPKI["white"], "consecutive") if constraint.color == "white" else (KROPKI["black"],
+                                                                                             "one twice the other")
     elif kind == "xv":
-        mark, words = ("X", "sum 10") if constraint.total == 10 else ("V", "sum 5")
+        mark, words = (XV[10], "sum 10") if constraint.total == 10 else (XV[5], "sum 5")
         mark, words = (mark, words) if constraint.total in (5, 10) else (str(constraint.total), "sum")
     elif kind == "difference":
         mark, words = str(constraint.value), "difference"
     else:
         mark, words = str(constraint.value).translate(SUPERSCRIPT), f"ratio {constraint.value}"
     if len(mark) > 1:
-        marks.items.append(("◆", MARK_STYLE, f" {kind} {mark} {marks.name(constraint.a)}-{marks.name(constraint.b)}"))
-        mark, words = "◆", "see below"
+        marks.items.append((LONG_NUMBER, MARK_STYLE,
+                            f" {kind} {mark} {marks.name(constraint.a)}-{marks.name(constraint.b)}"))
+        mark, words = LONG_NUMBER, "see below"
     marks.wall(constraint.a, constraint.b, mark)
     marks.entries[mark, MARK_STYLE, f" {words}"] = None
 
@@ -212,7 +211,7 @@ def cell_clue(marks: Marks, constraint, name: str) -> None:
 
 def indexer(marks: Marks, constraint, name: str) -> None:
     """Indexer cells: ↔ (column indexer: its digit says a column of its row), ↕ (row), ⊞ (box) beside the digit."""
-    marker = INDEXERS.get(constraint.kind, "#")
+    marker = INDEXERS.get(constraint.kind, OTHER_INDEXER)
     for cell in constraint.cells:
         marks.clue(cell, marker)
     marks.entries[marker, MARK_STYLE, f" {constraint.kind}"] = None
@@ -222,7 +221,7 @@ def clone(marks: Marks, constraint, name: str) -> None:
     """A clone: both sets of cells marked ≡ on one background."""
     style = marks.background()
     for cell in constraint.cells + constraint.copy:
-        marks.mark(cell, left="≡", background=style)
+        marks.mark(cell, left=CLONE, background=style)
     where = f"{path(marks, constraint.cells)} = {path(marks, constraint.copy)}".replace("→", "-")
     marks.items.append(("≡·", style, f" {name} {where}"))
 
@@ -230,10 +229,10 @@ def clone(marks: Marks, constraint, name: str) -> None:
 def quadruple(marks: Marks, constraint, name: str) -> None:
     """A quadruple: ◎ on the corner its four cells share, the digits in the legend."""
     row, col = divmod(max(constraint.cells), marks.side)
-    marks.corners[row, col] = ("◎", MARK_STYLE)
+    marks.corners[row, col] = (QUADRUPLE, MARK_STYLE)
     digits = " ".join(map(str, constraint.digits))
     cells = sorted(constraint.cells)
-    marks.items.append(("◎", MARK_STYLE, f" {name} {marks.name(cells[0])}-{marks.name(cells[-1])}: {digits}"))
+    marks.items.append((QUADRUPLE, MARK_STYLE, f" {name} {marks.name(cells[0])}-{marks.name(cells[-1])}: {digits}"))
 
 
 def outside(marks: Marks, constraint, name: str) -> None:
