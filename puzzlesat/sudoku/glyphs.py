@@ -41,9 +41,17 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")  # a ra
 QUADRUPLE = "◎"
 DIGITS = "0123456789"  # a difference or a sum on a wall, a cage's total on its top wall
 
+# A pencil-mark mini-grid (sudoku/pencil.py): rules as (stroke, junction inside a box, junction between boxes).
+MINI_TOP = ("━", "┯", "┳")
+MINI_ROW = ("─", "┼", "╂")
+MINI_BAND = ("━", "┿", "╋")
+MINI_BOTTOM = ("━", "┷", "┻")
+MINI_WALLS = ("│", "┃")  # between two cells of a box, between boxes
+
 CELL_MARKS = frozenset(" " + "".join(DIAGONAL + WINDOW + EXTRA_REGION + ROUND + LOCKOUT_ENDS + DIFFERS) + CLONE
                        + "".join(CELL_CLUES.values()) + "".join(INDEXERS.values()) + OTHER_INDEXER)
 WALL_MARKS = frozenset("".join(THERMO + SLOW_THERMO + ARROW + LINE) + "".join(KROPKI.values())
                        + "".join(XV.values()) + LONG_NUMBER + DIGITS + "⁰¹²³⁴⁵⁶⁷⁸⁹")
 WALL_ROW = BOX_DRAWING | WALL_MARKS | {QUADRUPLE, " "}  # what a line of walls between two rows of cells may hold
+CORNERS = frozenset(JUNCTIONS + "".join(DIAGONAL) + QUADRUPLE)  # what stands where four cells meet
 CELL_WALLS = BOX_DRAWING | WALL_MARKS | {" "}  # what may stand between two cells of a row

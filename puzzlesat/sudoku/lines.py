@@ -26,6 +26,7 @@ SUKAKU_9 = frozenset("123456789.0")
 TOKEN = re.compile(r"[^|!:+¦,;\s\u2500-\u257f]+")  # a cell's text in a row whose cells are apart
 NUMBER_TOKEN = re.compile(r"\d+|[._*-]")
 OUR_STATUS_WORDS = frozenset({"solved", "multiple", "unsat", "invalid", "timeout", "no step"})
+OUR_STATUS_LINE = re.compile(r"\S+:\d+  (solved|multiple|unsat|invalid|timeout|explanation|hint:)")
 
 
 class Cells:
@@ -57,6 +58,11 @@ def section(text: str) -> Optional[str]:
     if len(text) > 2 and text[0] == "[" and text[-1] == "]" and text[1:-1].strip().isalpha():
         return text[1:-1].strip().lower()
     return None
+
+
+def is_status_line(text: str) -> bool:
+    """Our own status line: 'puzzles.txt:3  solved, unique', '<stdin>:1  hint: ...' (whatever the file is named)."""
+    return OUR_STATUS_LINE.match(text) is not None
 
 
 def is_prose(text: str) -> bool:
