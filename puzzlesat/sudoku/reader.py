@@ -289,6 +289,8 @@ class Reader:
         if is_rule(text):
             return
         whole = whole_puzzle(text, self.size)
+        if whole is not None and _framed_pencil_row(text):
+            whole = None  # the first row of a pencil-mark grid whose every cell is open, not a whole puzzle
         if whole is not None and self._maybe_sixteen_row(whole, text):
             yield from self._add_sixteen(line, whole.text)
             return
@@ -608,6 +610,11 @@ def _maybe_link(text: str) -> bool:
     from puzzlesat.sudoku.links import looks_like_link
 
     return looks_like_link(text)
+
+
+def _framed_pencil_row(text: str) -> bool:
+    """A row of candidate sets between frame bars, as HoDoKu and SE draw them ('| 123456789 1234 ... |')."""
+    return text[0] in "|!" and text[-1] in "|!" and pencil_cells(text) is not None
 
 
 def _side_of(whole: Cells) -> int:
