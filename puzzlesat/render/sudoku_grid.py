@@ -19,12 +19,16 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from puzzlesat.render.variant_marks import constraint_marks
-from puzzlesat.sudoku.glyphs import ACROSS, BLANK, DIAGONAL, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
+from puzzlesat.sudoku.glyphs import ACROSS, BLANK, DIAGONAL, DIFFERS, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
 
 GIVEN_STYLE = "bold"
 FILLED_STYLE = "cyan"
 MARKED_STYLE = "bold black on yellow"
+DIFFER_STYLE = "bold yellow"  # the '›' before a marked cell
 BORDER_STYLE = "dim"
+# Digits on a background, in colours of fixed RGB: white (#ffffff) and cyan1 (#00ffff), at least 4.5:1 against every
+# background (WCAG 2 contrast; tests/render/test_variant_marks.py measures them); a blank's '·' grey70.
+ON_BACKGROUND = {GIVEN_STYLE: "bold grey100", FILLED_STYLE: "cyan1", BORDER_STYLE: "grey70"}
 SUM_STYLE = "bold"
 LEGEND_WIDTH = 78  # legend lines wrap at this many cells
 DIAGONAL_STYLE = "on navy_blue"
@@ -40,22 +44,29 @@ UNDRAWN = {"king's": ("anti-king", "no repeat a king's move apart"),  # group ki
            "disjoint": ("disjoint groups", "no repeat in the same place of two regions")}
 
 
-def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset()) -> Text:
-    """The puzzle drawn with box borders; `values` fills the blanks (givens stay bold), `marked` cells stand out.
-    With the `rules` of a variant: its regions, cages and marked groups drawn, and a legend line under the grid."""
+def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset(),
+         legend: bool = True) -> Text:
+    """The puzzle drawn with box borders; `values` fills the blanks (givens stay bold), `marked` cells stand out (in
+    colour and by a '›' before the digit). With the `rules` of a variant: its regions, cages and marked groups drawn,
+    and (unless not `legend`) a legend under the grid."""
     look = variant_look(rules) if rules is not None else None
     if look is None or not look.walled:
         text = boxed_grid(puzzle, values, marked)
     else:
         text = walled_grid(puzzle, values, look, marked)
-    if look is not None and look.legend is not None:
+    if legend and look is not None and look.legend is not None:
         text.append_text(look.legend)
         text.append("\n")
     return text
 
 
+def grid_legend(rules) -> Optional[Text]:
+    """The legend a variant's grid has under it (None: none), for views that draw it once under several grids."""
+    return variant_look(rules).legend if rules is not None else None
+
+
 def boxed_grid(puzzle, values: Optional[Sequence[int]] = None, marked: frozenset = frozenset()) -> Text:
-    """The compact grid: box borders only, the cells of a box a space apart."""
+    """The compact grid: box borders only, the cells of a box a space apart (a marked cell's space before it a '›')."""
     shape = puzzle.shape
     width = max(len(ch) for ch in puzzle.alphabet)
     segment = "━" * ((width + 1) * shape.box_cols + 1)
@@ -69,14 +80,28 @@ def boxed_grid(puzzle, values: Optional[Sequence[int]] = None, marked: frozenset
         if row and row % shape.box_rows == 0:
             text.append_text(rule("┣", "╋", "┫"))
         for col in range(shape.side):
+            cell = row * shape.side + col
             if col % shape.box_cols == 0:
-                text.append("┃ ", style=BORDER_STYLE)
-            symbol, style = cell_symbol(puzzle, values, row * shape.side + col, width, marked)
+                text.append("┃" if cell in marked else "┃ ", style=BORDER_STYLE)
+            if cell in marked:
+                text.append(DIFFERS[0], style=DIFFER_STYLE)
+            symbol, style = cell_symbol(puzzle, values, cell, width, marked)
             text.append(symbol, style=style)
+            if (col + 1) % shape.box_cols and cell + 1 in marked:
+                continue  # (the next cell's mark stands in the space between them)
             text.append(" ")
         text.append("┃\n", style=BORDER_STYLE)
     text.append_text(rule("┗", "┻", "┛"))
     return text
+
+
+def on_background(style: str, background: str) -> str:
+    """A digit's style on a cell's background: fixed colours (ON_BACKGROUND) that keep their contrast on every
+    background drawn (render.variant_marks.LINE_STYLES and the group backgrounds), whatever the terminal's own
+    colours are."""
+    if not background:
+        return style
+    return f"{ON_BACKGROUND.get(style, style)} {background}"
 
 
 def cell_symbol(puzzle, values: Optional[Sequence[int]], cell: int, width: int, marked: frozenset = frozenset()) -> tuple:
@@ -308,9 +333,14 @@ def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, widt
             break
         left, right, background = look.marks.get(cell, (" ", " ", ""))
         symbol, style = cell_symbol(puzzle, values, cell, width, marked)
-        text.append(left, style=background)
-        text.append(symbol, style=f"{style} {background}".strip())
-        text.append(right, style=background)
+        left_style = right_style = background
+        if cell in marked and not left.strip():
+            left, left_style = DIFFERS[0], f"{DIFFER_STYLE} {background}".strip()
+        elif cell in marked and not right.strip():
+            right, right_style = DIFFERS[1], f"{DIFFER_STYLE} {background}".strip()
+        text.append(left, style=left_style)
+        text.append(symbol, style=style if cell in marked else on_background(style, background))
+        text.append(right, style=right_style)
     clue, style = look.outside.get((row, side), ("", ""))
     text.append(" " + clue if clue else "", style=style)
     text.append("\n")
