@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from puzzlesat.render.variant_marks import constraint_marks
+from puzzlesat.render.variant_marks import ON_LINE, constraint_marks
 from puzzlesat.sudoku.glyphs import ACROSS, BLANK, DIAGONAL, DIFFERS, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
 
 GIVEN_STYLE = "bold"
@@ -236,7 +236,7 @@ def undrawn_entries(kinds: tuple, undrawn: dict) -> list:
 
 def legend_line(entries: Sequence[tuple]) -> Text:
     """Legend entries (marker, its style, words) three spaces apart, on lines of at most LEGEND_WIDTH cells (an
-    entry is never cut)."""
+    entry is cut only when it is longer than a line: at a space, going on indented)."""
     text, used = Text(), 0
     for marker, style, words in entries:
         size = cell_len(marker + words)
@@ -245,8 +245,16 @@ def legend_line(entries: Sequence[tuple]) -> Text:
             text.append("\n" if newline else "   ")
             used = 0 if newline else used + 3
         text.append(marker, style=style)
-        text.append(words, style=BORDER_STYLE)
-        used += size
+        used += cell_len(marker)
+        for at, word in enumerate(words.split(" ")):
+            if at and used + 1 + cell_len(word) > LEGEND_WIDTH:
+                text.append("\n   ")
+                used = 3
+            elif at:
+                text.append(" ", style=BORDER_STYLE)
+                used += 1
+            text.append(word, style=BORDER_STYLE)
+            used += cell_len(word)
     return text
 
 
@@ -333,7 +341,7 @@ def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, widt
             break
         left, right, background = look.marks.get(cell, (" ", " ", ""))
         symbol, style = cell_symbol(puzzle, values, cell, width, marked)
-        left_style = right_style = background
+        left_style = right_style = f"{ON_LINE} {background}" if background else ""
         if cell in marked and not left.strip():
             left, left_style = DIFFERS[0], f"{DIFFER_STYLE} {background}".strip()
         elif cell in marked and not right.strip():

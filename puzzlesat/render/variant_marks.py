@@ -20,8 +20,14 @@ from puzzlesat.sudoku.glyphs import (ARROW, CELL_CLUES, CLONE, DIAGONAL, INDEXER
                                      XV)
 
 MARK_STYLE = "bold"
-LINE_STYLES = ("on dark_green", "on dark_red", "on dark_magenta", "on dark_orange3", "on deep_sky_blue4",
-               "on chartreuse4", "on purple4", "on orange4")
+# The backgrounds of lines, thermometers, arrows and clones: eight hues (0, 120, 207, 42, 300, 180, 267 and 60
+# degrees) of the 256-colour palette, whose RGB is fixed, each at least 4.5:1 (WCAG 2) against both digit colours
+# drawn on them, white #ffffff and cyan1 #00ffff (render.sudoku_grid.ON_BACKGROUND): from 5.73 and 4.57 (orange4)
+# to 10.34 and 8.25 (dark_red). Each element takes one that no element it touches (a cell shared or a king's move
+# apart) has, the least used so far.
+LINE_STYLES = ("on dark_red", "on dark_green", "on deep_sky_blue4", "on orange4", "on color(90)", "on color(23)",
+               "on purple3", "on color(58)")
+ON_LINE = "grey100"  # the colour of marks on a line's background (its connectors, bulb, ends)
 ENDS = {"between line": ROUND, "double arrow": ROUND, "lockout line": LOCKOUT_ENDS}  # line kind -> its ends' marks
 CELL_WORDS = {"odd cell": "odd", "even cell": "even", "maximum": "higher than its neighbours",
               "minimum": "lower than its neighbours"}
@@ -44,12 +50,19 @@ class Marks:
     entries: dict = field(default_factory=dict)  # (marker, style, words) -> None: the kinds drawn, each once
     items: list = field(default_factory=list)  # (marker, style, words): single constraints named with their place
     undrawn: dict = field(default_factory=dict)  # kind -> None
-    colours: int = 0
+    coloured: list = field(default_factory=list)  # (cells, background) of the elements given one so far
 
-    def background(self) -> str:
-        """The next line or clone background, cycled."""
-        self.colours += 1
-        return LINE_STYLES[(self.colours - 1) % len(LINE_STYLES)]
+    def background(self, cells) -> str:
+        """A background for an element on `cells`: of LINE_STYLES, one that no element it touches (sharing a cell or
+        a king's move apart) has (else the one fewest of them have), the least used so far, the first."""
+        near = {(r + dr) * self.side + c + dc for r, c in (divmod(cell, self.side) for cell in cells)
+                for dr in (-1, 0, 1) for dc in (-1, 0, 1) if 0 <= r + dr < self.side and 0 <= c + dc < self.side}
+        touching = Counter(style for others, style in self.coloured if others & near)
+        used = Counter(style for _, style in self.coloured)
+        style = min(LINE_STYLES, key=lambda candidate: (touching[candidate], used[candidate],
+                                                         LINE_STYLES.index(candidate)))
+        self.coloured.append((frozenset(cells), style))
+        return style
 
     def name(self, cell: int) -> str:
         """'r3c5'."""
@@ -99,9 +112,26 @@ def constraint_marks(side: int, constraints: tuple) -> Marks:
     return marks
 
 
-def path(marks: Marks, cells: tuple) -> str:
-    """'r1c1→r1c4': where a line starts and ends."""
-    return f"{marks.name(cells[0])}→{marks.name(cells[-1])}"
+def path(marks: Marks, cells: tuple, first: tuple = ("", ""), last: tuple = ("", "")) -> str:
+    """'(r1c1)→r1c4→r3c6': the cells where a line starts, turns and ends, so that each stretch between two of them is
+    straight (along a row, a column or a diagonal); the first and last between their marks."""
+    turns = [cells[0]] + [b for a, b, c in zip(cells, cells[1:], cells[2:])
+                          if step(marks.side, a, b) != step(marks.side, b, c) or max(map(abs, step(marks.side, a, b))) > 1]
+    names = [marks.name(cell) for cell in turns + list(cells[-1:] if len(cells) > 1 else [])]
+    names[0] = first[0] + names[0] + first[1]
+    if len(cells) > 1:
+        names[-1] = last[0] + names[-1] + last[1]
+    return "→".join(names)
+
+
+def step(side: int, a: int, b: int) -> tuple:
+    """(rows, columns) from cell a to cell b."""
+    return b // side - a // side, b % side - a % side
+
+
+def cell_list(marks: Marks, cells) -> str:
+    """'r1c1 r1c2 r2c1': every cell, in order."""
+    return " ".join(marks.name(cell) for cell in cells)
 
 
 def undrawn(marks: Marks, constraint, name: str) -> None:
@@ -128,42 +158,45 @@ def multi_sum_killer(marks: Marks, constraint, name: str) -> None:
 def line(marks: Marks, constraint, name: str) -> None:
     """A line as its cells' path, one background for the line; the ends of a between line or double arrow
     between parentheses, of a lockout line between diamonds."""
-    cells, style = constraint.cells, marks.background()
+    cells, style = constraint.cells, marks.background(constraint.cells)
     for cell in cells:
         marks.mark(cell, background=style)
     for a, b in zip(cells, cells[1:]):
-        marks.step(a, b, LINE, style)
+        marks.step(a, b, LINE, f"{ON_LINE} {style}")
     ends = ENDS.get(constraint.kind)
     for end in (cells[0], cells[-1]) if ends else ():
         marks.mark(end, *ends)
     sample = f"{ends[0]}·{ends[1]}═·" if ends else "·═·"
-    marks.items.append((sample, style, f" {name} {path(marks, cells)}"))
+    where = path(marks, cells, ends or ("", ""), ends or ("", ""))
+    marks.items.append((sample, f"{ON_LINE} {style}", f" {name} {where}"))
 
 
 def thermometer(marks: Marks, constraint, name: str) -> None:
     """A thermometer: the bulb between parentheses, each step an inequality pointing at the lower digit."""
-    cells, style = constraint.cells, marks.background()
+    cells, style = constraint.cells, marks.background(constraint.cells)
     connectors = SLOW_THERMO if constraint.slow else THERMO
     for cell in cells:
         marks.mark(cell, background=style)
     marks.mark(cells[0], *ROUND)
     for a, b in zip(cells, cells[1:]):
-        marks.step(a, b, connectors, style)
-    marks.items.append((f"(·){connectors[0]}·", style, f" {name} {path(marks, cells)}"))
+        marks.step(a, b, connectors, f"{ON_LINE} {style}")
+    marks.items.append((f"(·){connectors[0]}·", f"{ON_LINE} {style}", f" {name} {path(marks, cells, ROUND)}"))
 
 
 def arrow(marks: Marks, constraint, name: str) -> None:
     """An arrow: its circle's cells between parentheses, the shaft's steps arrows away from the circle (from the
     circle cell nearest the shaft)."""
-    circle, shaft, style = constraint.circle, constraint.shaft, marks.background()
+    circle, shaft = constraint.circle, constraint.shaft
+    style = marks.background(circle + shaft)
     for cell in circle + shaft:
         marks.mark(cell, background=style)
     for cell in circle:
         marks.mark(cell, *ROUND)
     start = min(circle, key=lambda cell: distance(marks.side, cell, shaft[0]))
     for a, b in zip((start,) + shaft, shaft):
-        marks.step(a, b, ARROW, style)
-    marks.items.append(("(·)→·", style, f" {name} {path(marks, circle[:1] + shaft)}"))
+        marks.step(a, b, ARROW, f"{ON_LINE} {style}")
+    where = f"({cell_list(marks, circle)})→{path(marks, (start,) + shaft).split('→', 1)[1]}"
+    marks.items.append(("(·)→·", f"{ON_LINE} {style}", f" {name} {where}"))
 
 
 def distance(side: int, a: int, b: int) -> int:
@@ -219,11 +252,11 @@ def indexer(marks: Marks, constraint, name: str) -> None:
 
 def clone(marks: Marks, constraint, name: str) -> None:
     """A clone: both sets of cells marked ≡ on one background."""
-    style = marks.background()
+    style = marks.background(constraint.cells + constraint.copy)
     for cell in constraint.cells + constraint.copy:
         marks.mark(cell, left=CLONE, background=style)
-    where = f"{path(marks, constraint.cells)} = {path(marks, constraint.copy)}".replace("→", "-")
-    marks.items.append(("≡·", style, f" {name} {where}"))
+    where = f"{cell_list(marks, constraint.cells)} = {cell_list(marks, constraint.copy)}"
+    marks.items.append((f"{CLONE}·", f"{ON_LINE} {style}", f" {name} {where}"))
 
 
 def quadruple(marks: Marks, constraint, name: str) -> None:

@@ -299,7 +299,7 @@ def test_two_solutions_mark_where_they_differ_in_text_and_say_the_legend_once(tm
                     marked.add(f"r{row + 1}c{col + 1}")
         assert marked == set(differences)
     if walled:
-        assert shown.count("○ consecutive") == 1 and shown.count("thermometer r7c7") == 1
+        assert shown.count("○ consecutive") == 1 and shown.count("thermometer (r7c7)") == 1
     solutions = [r["puzzle"] for r in read_back_jsonl(shown)[:2]]
     assert solutions == [record["solution"], record["second_solution"]]
 
