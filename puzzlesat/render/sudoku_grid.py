@@ -11,6 +11,7 @@ keeps the compact box layout.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional, Sequence
@@ -31,6 +32,7 @@ BORDER_STYLE = "dim"
 ON_BACKGROUND = {GIVEN_STYLE: "bold grey100", FILLED_STYLE: "cyan1", BORDER_STYLE: "grey70"}
 SUM_STYLE = "bold"
 LEGEND_WIDTH = 78  # legend lines wrap at this many cells
+LEGEND_PIECE = re.compile(r"( ?)([^ →]+→?|→)")  # where a legend entry may go on on the next line: a space, an arrow
 DIAGONAL_STYLE = "on navy_blue"
 WINDOW_STYLE = "on grey23"
 EXTRA_STYLE = "on grey30"
@@ -246,15 +248,12 @@ def legend_line(entries: Sequence[tuple]) -> Text:
             used = 0 if newline else used + 3
         text.append(marker, style=style)
         used += cell_len(marker)
-        for at, word in enumerate(words.split(" ")):
-            if at and used + 1 + cell_len(word) > LEGEND_WIDTH:
+        for space, piece in LEGEND_PIECE.findall(words):
+            if used > 3 and used + len(space) + cell_len(piece) > LEGEND_WIDTH:
                 text.append("\n   ")
-                used = 3
-            elif at:
-                text.append(" ", style=BORDER_STYLE)
-                used += 1
-            text.append(word, style=BORDER_STYLE)
-            used += cell_len(word)
+                used, space = 3, ""
+            text.append(space + piece, style=BORDER_STYLE)
+            used += len(space) + cell_len(piece)
     return text
 
 

@@ -303,7 +303,7 @@ from rich.style import Style  # noqa: E402
 
 from puzzlesat.sudoku.links import read_link  # noqa: E402
 
-CROWDED = ["hay-fever", "jumbled-joy", "tangled-arrows", "159-arrows", "cloneways-game-of-life"]
+CROWDED = ["hay-fever", "jumbled-joy", "tangled-arrows", "159-arrows", "cloneways-game-of-life", "slow-thermo"]
 VARIANTS = Path(__file__).resolve().parents[2] / "puzzles" / "variants"
 PATHED = ("Thermometer", "Arrow", "Clone", "Between", "DoubleArrow", "Lockout", "Whisper", "Renban", "RegionSumLine",
           "Palindrome", "Zipper", "Entropic", "Modular", "Nabner")
