@@ -88,7 +88,8 @@ def _checked(check):
                                               "technique first, chains included), to the end.")
 @click.option("--hint", is_flag=True, help="Show only the next step: the simplest one there is.")
 @click.option("--candidates", is_flag=True, help="With --hint or --explain: show the candidate grid they start "
-                                                 "from (pencil marks, as HoDoKu writes them; JSON: 'candidates').")
+                                                 "from (pencil marks, as HoDoKu writes them; beyond 9x9 a small grid "
+                                                 "per cell; JSON: 'candidates').")
 @click.option("--true-candidates", "true_candidates", is_flag=True,
               help="Every cell's true candidates: the digits some solution puts there (a pencil-mark grid; JSON: "
                    "'true_candidates', one string per cell).")
