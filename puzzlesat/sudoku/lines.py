@@ -28,7 +28,7 @@ NUMBER_TOKEN = re.compile(r"\d+|[._*-]")
 OUR_STATUS_WORDS = frozenset({"solved", "multiple", "unsat", "invalid", "timeout", "no step"})
 CELL_NAME = re.compile(r"r\d+c\d+")
 PATH_MARKS = frozenset("→()◇=-, ")
-OUR_STATUS_LINE = re.compile(r"\S+:\d+  (solved|multiple|unsat|invalid|timeout|explanation|hint:)")
+OUR_STATUS_LINE = re.compile(r".+:\d+  (solved|multiple|unsat|invalid|timeout|explanation|hint:)")
 
 
 class Cells:

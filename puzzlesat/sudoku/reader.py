@@ -199,7 +199,7 @@ class Reader:
         for line in lines:
             if (line.source == self.source and self.grid is None and not self.sixteens and self.table is None
                     and self.started and not self.skipping and line.number != 1 and not line.error
-                    and self.drawn is None and self.clues is None):
+                    and self.drawn is None and self.clues is None and not self.clues_below):
                 puzzle = fast(line.text)  # the common case, a plain puzzle line, without the machinery
                 if puzzle is not None:
                     yield Record(line.source, line.number, line.text, puzzle)

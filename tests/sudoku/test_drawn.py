@@ -177,3 +177,44 @@ def test_a_symbol_that_does_not_fit_is_reported_at_its_line_and_column():
 def test_our_status_line_about_a_file_named_sudokupad_is_text_not_a_link():
     reader_records = read_back("puzzles/variants/counting-circles-4x4-sudokupad.txt:10  multiple\n")
     assert reader_records == []
+
+
+def _drawn_fragments() -> list:
+    """Lines of drawings of every kind: walled grids with clues beside them, a pair, a mini-grid, legends."""
+    from puzzlesat.sudoku.candidates import CandidateGrid
+    from puzzlesat.sudoku.pencil import marks_grid
+
+    lines = []
+    for stem in ("killer-blister", "minimax-sandwich", "hay-fever", "return-of-the-revenge-of-the-hash",
+                 "irregular-7x7-kropki", "slow-thermo"):
+        variant, solution = published(PUZZLES / "variants" / f"{stem}.txt")
+        lines += grid(variant.puzzle, solution, variant.rules, frozenset(range(0, 81, 7))).plain.splitlines()
+    sixteen = next(iter(read_text((PUZZLES / "sudoku" / "16x16-test6.txt").read_text().split()[0]))).puzzle
+    lines += marks_grid(CandidateGrid.start(sixteen), sixteen.alphabet)
+    return lines
+
+
+DRAWN = _drawn_fragments()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(DRAWN), st.sampled_from(DRAWN).map(lambda line: line[: len(line) // 2]),
+                          st.sampled_from(["", "12 3   45", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6"
+                                                             "....28....419..5....8..79"])), max_size=60))
+def test_no_mix_of_drawn_lines_makes_the_reader_fail(lines):
+    for record in read_text("\n".join(lines)):
+        assert (record.puzzle is None) != (record.error is None)
+        assert record.line >= 1
+
+
+def test_a_puzzle_line_right_after_a_grid_with_clues_is_read_and_so_are_numbers_after_it():
+    variant, solution = published(PUZZLES / "variants" / "killer-blister.txt")
+    drawing = grid(variant.puzzle, solution, variant.rules, legend=False).plain.splitlines()[:19]  # no clues below
+    wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    records = read_back("\n".join(["Killer Blister by Rangsk", *drawing, wiki, "1 2 3 4"]))
+    assert [r.puzzle.values for r in records[:2]] == [solution, parse_values(wiki)]
+    assert records[2].error is not None  # '1 2 3 4' is no clue row of the grid two lines up
+
+
+def parse_values(text: str) -> tuple:
+    return tuple(0 if ch == "." else int(ch) for ch in text)
