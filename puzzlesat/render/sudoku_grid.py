@@ -6,7 +6,8 @@ crosses a cage dashed) with each sum on the top wall of the cage's first cell; d
 cells marked by the characters around them and a background; the marks of the variant constraints (dots on
 walls, lines as paths, cell clues, clues beside the grid: render.variant_marks); a legend under the grid says
 what the marks mean and which rules are not drawn (anti-king, anti-knight, ...). Without such marks the grid
-keeps the compact box layout.
+keeps the compact box layout. Cells to be told apart (where two solutions differ) are marked in colour and by a '›'
+before the digit. Every drawing reads back in (sudoku/drawn.py).
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ mark on the junction at (row, col), the top left corner of cell (row, col) (0..s
 (left character, right character, background) around the digit, an outside clue at a (row, col) just beyond
 the grid (-1 or side on one axis). Lines are drawn as their cells' path: each step between two cells a
 connector on the wall (orthogonal step) or the corner (diagonal step) they share, their cells a background of
-their own (cycled), the bulb or circle between parentheses. Every mark is one character wide.
+their own (none shared by two elements that touch), the bulb or circle between parentheses; the legend names each
+by its path (where it starts, turns and ends), so that it can be found without colour. Every mark is one character
+wide; the characters are those of sudoku/glyphs.py, which the reader knows.
 """
 
 from __future__ import annotations

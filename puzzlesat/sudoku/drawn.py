@@ -7,7 +7,8 @@ pencil-mark mini-grid down to its '━━━━┷' bottom. Each grid in it is r
 - a walled grid (a variant's): 2 * side + 1 lines, every cell as wide as the others between two walls, its digit
   between two marks (a bulb, a clone, a diagonal, ...); lines of walls between rows, which may carry marks, sums and
   corners; clue numbers beside the grid (its margins, and a line above or below it). It reads as one grid of its
-  digits: the constraints drawn cannot come back from a drawing.
+  digits, in the regions its heavy walls draw when they are not the boxes (a jigsaw); the other constraints drawn
+  cannot come back from a drawing.
 - a mini-grid of pencil marks (sudoku/pencil.py): each cell's candidates in a small grid of a box's shape.
 - anything else (the classic boxed grid, another program's box drawing) is left to the ordinary grid reader, line
   by line, with the marks of differing cells ('›') taken out.

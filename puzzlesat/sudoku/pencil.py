@@ -36,18 +36,6 @@ from puzzlesat.sudoku.grid import default_alphabet
 LARGEST_HODOKU = 9  # sides up to this get HoDoKu's grid, larger ones the mini-grid
 
 
-def cell_marks(board: CandidateGrid, alphabet: Sequence[str]) -> List[str]:
-    """Each cell's candidates as its symbols, smallest first (a placed cell: its value)."""
-    side = board.layout.side
-    marks = []
-    for value, mask in zip(board.values, board.cands):
-        if value:
-            marks.append(alphabet[value - 1])
-        else:
-            marks.append("".join(alphabet[d] for d in range(side) if mask >> d & 1))
-    return marks
-
-
 def marks_line(board: CandidateGrid, alphabet: Sequence[str]) -> str:
     """The one-line form: side characters per cell, a candidate's symbol in its digit's slot, '.' elsewhere."""
     side = board.layout.side

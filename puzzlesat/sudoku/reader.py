@@ -10,7 +10,9 @@ Every source is read on its own; its layout is found line by line (or forced wit
 - JSON Lines records with a "puzzle" field (what `puzzlesat sudoku` writes);
 - grids over several lines, one row per line, with or without borders and separators (HoDoKu's
   '.---.---.', Sudoku Explainer's '*---*', '+---+', box drawing, blank lines between bands), including
-  pencil-mark grids (one candidate set per cell) and the `[Puzzle]` section of SadMan .sdk files.
+  pencil-mark grids (one candidate set per cell) and the `[Puzzle]` section of SadMan .sdk files;
+- grids puzzlesat draws (sudoku/drawn.py): walled variant grids with their marks and clues, grids side by side, the
+  pencil-mark mini-grid, each grid one record.
 
 Blanks are . 0 _ - * x or ·; '#' lines, titles and captions ('Grid 01', our own status lines) are skipped.
 Sixteen consecutive lines of 16 bare characters are one 16x16 grid; fewer, using only 1-4, are 4x4 puzzles.
