@@ -24,7 +24,8 @@ from puzzlesat.sudoku.rating import LEVELS
 @click.option("--symmetric", is_flag=True, help="Givens symmetric through the centre (minimal then means: no pair).")
 @click.option("--attempts", type=click.IntRange(min=1), default=200, show_default=True, metavar="N",
               help="Grids to try per puzzle before giving up on a difficulty.")
-@click.option("--solution", "show_solution", is_flag=True, help="Also show the solution (pretty) or add it (jsonl).")
+@click.option("--solution", "show_solution", is_flag=True,
+              help="Also show the solution: beside the puzzle (pretty), in the record (json, jsonl), after a tab (line).")
 @format_option(("pretty", "json", "jsonl", "line"),
                help="pretty: grids with ratings (the default on a terminal); json: one indented JSON object (one "
                     "puzzle); jsonl: one JSON object per puzzle (the default in a pipe); line: one puzzle per line, "

@@ -122,7 +122,8 @@ class SolverOption(click.Option):
               help="How much a hint shows (implies --hint): technique, only its name (HoDoKu's vague hint); cells, "
                    "also where to look; step, the whole step (the default).")
 @click.option("--candidates", is_flag=True, help="With --hint or --explain: show the candidate grid they start "
-                                                 "from (pencil marks, as HoDoKu writes them; JSON: 'candidates').")
+                                                 "from (pencil marks, as HoDoKu writes them; beyond 9x9 a small grid "
+                                                 "per cell; JSON: 'candidates').")
 @click.option("--true-candidates", "true_candidates", is_flag=True,
               help="Every cell's true candidates: the digits some solution puts there (a pencil-mark grid; JSON: "
                    "'true_candidates', one string per cell).")

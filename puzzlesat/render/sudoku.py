@@ -4,15 +4,17 @@ its grid (drawn by render.sudoku_grid)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Optional, Sequence
+from typing import Optional
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
 from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
-from puzzlesat.render.sudoku_grid import BORDER_STYLE, grid
-from puzzlesat.sudoku.report import candidate_symbols, candidates_grid, count_complete, no_rating_reason
+from puzzlesat.render.sudoku_grid import BORDER_STYLE, grid, grid_legend
+from puzzlesat.sudoku.glyphs import BLANK, BOX_DRAWING, DIFFERS
+from puzzlesat.sudoku.report import candidates_grid, count_complete, no_rating_reason
 from puzzlesat.sudoku.solver import Status
 
 STATUS_STYLES = {
@@ -24,6 +26,7 @@ STATUS_STYLES = {
 }
 LEVEL_STYLES = {"singles": "green", "reduction": "yellow", "probing": "magenta", "search": "bold red"}
 TECHNIQUE_STYLE = "bold cyan"
+DIMMED_MARKS = frozenset(".-:+|'" + BLANK)  # of a pencil-mark grid: its frame, and places of digits ruled out
 ENDING_STYLES = {"solved": "bold green", "broken": "bold red"}
 
 
@@ -44,23 +47,52 @@ def status_text(record, result, count: Optional[int] = None) -> Text:
     return text
 
 
+class Pair:
+    """Two titled grids side by side when the console is wide enough, else one above the other: either way they
+    read back first then second, and neither is cut or wrapped."""
+
+    GAP = 3
+
+    def __init__(self, first: tuple, second: tuple):
+        self.first, self.second = first, second  # (title, Text)
+
+    def __rich_console__(self, console, options):
+        from rich.table import Table
+
+        (title, left), (other, right) = self.first, self.second
+        left, right = left.copy(), right.copy()
+        left.rstrip()
+        right.rstrip()
+        width = max(map(cell_len, left.plain.splitlines()), default=0)
+        if width + self.GAP + max(map(cell_len, right.plain.splitlines()), default=0) > options.max_width:
+            yield Group(Text(title, style="bold"), left, Text(other, style="bold"), right)
+            return
+        pair = Table.grid(padding=(0, self.GAP))
+        pair.add_column(no_wrap=True, width=width)
+        pair.add_column(no_wrap=True)
+        pair.add_row(Text(title, style="bold"), Text(other, style="bold"))
+        pair.add_row(left, right)
+        yield pair
+
+
 def result_view(record, result, count: Optional[int] = None, rules=None, setter=None) -> Group:
-    """The status line, then the grid (solved where there is a solution); with a second solution, both side by
-    side, the cells where they differ marked."""
+    """The status line, then the grid (solved where there is a solution); with a second solution, both (side by
+    side when they fit), the cells where they differ marked and named, the legend once under them."""
     parts = [status_text(record, result, count)]
     if record.puzzle is None:
         return Group(*parts)
     if setter is None or setter.second is None:
         parts.append(grid(record.puzzle, result.solution, rules))
         return Group(*parts)
-    from rich.table import Table
-
     differ = frozenset(setter.differences(result.solution))
-    pair = Table.grid(padding=(0, 3))
-    pair.add_row(Text("one solution", style="bold"), Text("another", style="bold"))
-    pair.add_row(grid(record.puzzle, result.solution, rules, differ), grid(record.puzzle, setter.second, rules, differ))
-    parts.append(pair)
-    parts.append(Text(f"they differ in {plural(len(differ), 'cell')} (marked)", style=BORDER_STYLE))
+    parts.append(Pair(("one solution", grid(record.puzzle, result.solution, rules, differ, legend=False)),
+                      ("another", grid(record.puzzle, setter.second, rules, differ, legend=False))))
+    legend = grid_legend(rules)
+    if legend is not None:
+        parts.append(legend)
+    names = ", ".join(record.puzzle.shape.cell_name(cell) for cell in sorted(differ))
+    parts.append(Text(f"they differ in {plural(len(differ), 'cell')} (marked {DIFFERS[0]}): {names}",
+                      style=BORDER_STYLE))
     return Group(*parts)
 
 
@@ -149,23 +181,27 @@ def hint_view(record, step, puzzle, rules=None, marks=None, reveal: str = "step"
 
 
 def marks_view(marks: Optional[list]) -> Optional[Text]:
-    """The pencil-mark grid's lines, frame dimmed; None without marks."""
+    """The pencil-mark grid's lines, frame and ruled-out places dimmed; None without marks."""
     if not marks:
         return None
     text = Text()
     for line in marks:
         for ch in line:
-            text.append(ch, style=BORDER_STYLE if ch in ".-:+|'" else "")
+            text.append(ch, style=BORDER_STYLE if ch in DIMMED_MARKS or ch in BOX_DRAWING else "")
         text.append("\n")
+    text.rstrip()
     return text
 
 
 def generated_view(number: int, generated, show_solution: bool = False) -> Group:
-    """'#3  24 givens' + rating, then the grid."""
+    """'#3  24 givens' + rating, then the grid; with `show_solution` the puzzle and its solution, side by side when
+    they fit (so that the puzzle survives where bold does not)."""
     header = Text(f"#{number}  {plural(generated.givens, 'given')}  ", style="bold")
     header.append_text(rating_text(generated.rating))
-    values: Optional[Sequence[int]] = generated.solution if show_solution else None
-    return Group(header, grid(generated.puzzle, values))
+    if not show_solution:
+        return Group(header, grid(generated.puzzle))
+    return Group(header, Pair(("puzzle", grid(generated.puzzle)),
+                              ("solution", grid(generated.puzzle, generated.solution))))
 
 
 def answer_view(answer, options) -> Group:
@@ -214,15 +250,14 @@ def variant_lines(variant, result) -> list:
 
 def setter_view(puzzle, report, constrained: bool) -> list:
     """True candidates as a pencil-mark grid and the redundant givens and constraints."""
-    from puzzlesat.sudoku.pencil import pencil_grid
+    from puzzlesat.sudoku.pencil import masks_grid
 
     parts = []
     if report.candidates is not None:
-        marks = [candidate_symbols(puzzle, mask) for mask in report.candidates]
         open_cells = sum(1 for mask in report.candidates if mask & (mask - 1))
         if open_cells:
             parts.append(Text(f"true candidates ({plural(open_cells, 'cell')} still open):", style="bold"))
-            parts.append(Text("\n".join(pencil_grid(marks, puzzle.shape))))
+            parts.append(marks_view(masks_grid(report.candidates, puzzle.shape, puzzle.alphabet)))
         else:
             parts.append(Text("true candidates: one per cell, the solution's", style="bold"))
     if report.redundancy is not None:

@@ -6,11 +6,13 @@ crosses a cage dashed) with each sum on the top wall of the cage's first cell; d
 cells marked by the characters around them and a background; the marks of the variant constraints (dots on
 walls, lines as paths, cell clues, clues beside the grid: render.variant_marks); a legend under the grid says
 what the marks mean and which rules are not drawn (anti-king, anti-knight, ...). Without such marks the grid
-keeps the compact box layout.
+keeps the compact box layout. Cells to be told apart (where two solutions differ) are marked in colour and by a '›'
+before the digit. Every drawing reads back in (sudoku/drawn.py).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Optional, Sequence
@@ -18,46 +20,56 @@ from typing import Optional, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from puzzlesat.render.variant_marks import constraint_marks
+from puzzlesat.render.variant_marks import ON_LINE, constraint_marks
+from puzzlesat.sudoku.glyphs import ACROSS, BLANK, DIAGONAL, DIFFERS, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
 
 GIVEN_STYLE = "bold"
 FILLED_STYLE = "cyan"
 MARKED_STYLE = "bold black on yellow"
+DIFFER_STYLE = "bold yellow"  # the '›' before a marked cell
 BORDER_STYLE = "dim"
+# Digits on a background, in colours of fixed RGB: white (#ffffff) and cyan1 (#00ffff), at least 4.5:1 against every
+# background (WCAG 2 contrast; tests/render/test_variant_marks.py measures them); a blank's '·' grey70.
+ON_BACKGROUND = {GIVEN_STYLE: "bold grey100", FILLED_STYLE: "cyan1", BORDER_STYLE: "grey70"}
 SUM_STYLE = "bold"
 LEGEND_WIDTH = 78  # legend lines wrap at this many cells
+LEGEND_PIECE = re.compile(r"( ?)([^ →]+→?|→)")  # where a legend entry may go on on the next line: a space, an arrow
 DIAGONAL_STYLE = "on navy_blue"
 WINDOW_STYLE = "on grey23"
 EXTRA_STYLE = "on grey30"
-BRACKETS = {"window": ("[", "]", WINDOW_STYLE), "extra": ("{", "}", EXTRA_STYLE)}  # group kind -> cell mark
+BRACKETS = {"window": (*WINDOW, WINDOW_STYLE), "extra": (*EXTRA_REGION, EXTRA_STYLE)}  # group kind -> cell mark
 
-# Walls of the variant grid, by weight; a dashed wall is a region wall between two cells of one cage.
+# Walls of the variant grid, by weight (glyphs.ACROSS, DOWN); a dashed wall is a region wall between two cells of one
+# cage.
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3
-ACROSS = " ─━┅"
-DOWN = " │┃┇"
-# Box-drawing junctions by their arms: index 27 * up + 9 * right + 3 * down + left, each 0 none, 1 light, 2 heavy.
-JUNCTIONS = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
 UNDRAWN = {"king's": ("anti-king", "no repeat a king's move apart"),  # group kind -> name, rule
            "knight's": ("anti-knight", "no repeat a knight's move apart"),
            "disjoint": ("disjoint groups", "no repeat in the same place of two regions")}
 
 
-def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset()) -> Text:
-    """The puzzle drawn with box borders; `values` fills the blanks (givens stay bold), `marked` cells stand out.
-    With the `rules` of a variant: its regions, cages and marked groups drawn, and a legend line under the grid."""
+def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset(),
+         legend: bool = True) -> Text:
+    """The puzzle drawn with box borders; `values` fills the blanks (givens stay bold), `marked` cells stand out (in
+    colour and by a '›' before the digit). With the `rules` of a variant: its regions, cages and marked groups drawn,
+    and (unless not `legend`) a legend under the grid."""
     look = variant_look(rules) if rules is not None else None
     if look is None or not look.walled:
         text = boxed_grid(puzzle, values, marked)
     else:
         text = walled_grid(puzzle, values, look, marked)
-    if look is not None and look.legend is not None:
+    if legend and look is not None and look.legend is not None:
         text.append_text(look.legend)
         text.append("\n")
     return text
 
 
+def grid_legend(rules) -> Optional[Text]:
+    """The legend a variant's grid has under it (None: none), for views that draw it once under several grids."""
+    return variant_look(rules).legend if rules is not None else None
+
+
 def boxed_grid(puzzle, values: Optional[Sequence[int]] = None, marked: frozenset = frozenset()) -> Text:
-    """The compact grid: box borders only, the cells of a box a space apart."""
+    """The compact grid: box borders only, the cells of a box a space apart (a marked cell's space before it a '›')."""
     shape = puzzle.shape
     width = max(len(ch) for ch in puzzle.alphabet)
     segment = "━" * ((width + 1) * shape.box_cols + 1)
@@ -71,14 +83,28 @@ def boxed_grid(puzzle, values: Optional[Sequence[int]] = None, marked: frozenset
         if row and row % shape.box_rows == 0:
             text.append_text(rule("┣", "╋", "┫"))
         for col in range(shape.side):
+            cell = row * shape.side + col
             if col % shape.box_cols == 0:
-                text.append("┃ ", style=BORDER_STYLE)
-            symbol, style = cell_symbol(puzzle, values, row * shape.side + col, width, marked)
+                text.append("┃" if cell in marked else "┃ ", style=BORDER_STYLE)
+            if cell in marked:
+                text.append(DIFFERS[0], style=DIFFER_STYLE)
+            symbol, style = cell_symbol(puzzle, values, cell, width, marked)
             text.append(symbol, style=style)
+            if (col + 1) % shape.box_cols and cell + 1 in marked:
+                continue  # (the next cell's mark stands in the space between them)
             text.append(" ")
         text.append("┃\n", style=BORDER_STYLE)
     text.append_text(rule("┗", "┻", "┛"))
     return text
+
+
+def on_background(style: str, background: str) -> str:
+    """A digit's style on a cell's background: fixed colours (ON_BACKGROUND) that keep their contrast on every
+    background drawn (render.variant_marks.LINE_STYLES and the group backgrounds), whatever the terminal's own
+    colours are."""
+    if not background:
+        return style
+    return f"{ON_BACKGROUND.get(style, style)} {background}"
 
 
 def cell_symbol(puzzle, values: Optional[Sequence[int]], cell: int, width: int, marked: frozenset = frozenset()) -> tuple:
@@ -86,7 +112,7 @@ def cell_symbol(puzzle, values: Optional[Sequence[int]], cell: int, width: int, 
     cell reversed), a blank '·'."""
     given = puzzle.values[cell]
     value = given or (values[cell] if values else 0)
-    symbol = puzzle.alphabet[value - 1] if value else "·"
+    symbol = puzzle.alphabet[value - 1] if value else BLANK
     if cell in marked:
         return symbol.rjust(width), MARKED_STYLE
     return symbol.rjust(width), GIVEN_STYLE if given else (FILLED_STYLE if value else BORDER_STYLE)
@@ -165,10 +191,11 @@ def group_marks(rules) -> tuple:
         if kind in BRACKETS:
             marks.update((cell, BRACKETS[kind]) for cell in group if cell not in marks)
         elif kind == "diagonal":
-            line = "╲" if 0 in group else "╱"
+            down, up, both = DIAGONAL
+            line = down if 0 in group else up
             for cell in group:
-                crossed = marks.get(cell, ("",))[0] in ("╲", "╱") and marks[cell][0] != line
-                marks[cell] = ("╳", "╳", DIAGONAL_STYLE) if crossed else (line, line, DIAGONAL_STYLE)
+                crossed = marks.get(cell, ("",))[0] in (down, up) and marks[cell][0] != line
+                marks[cell] = (both, both, DIAGONAL_STYLE) if crossed else (line, line, DIAGONAL_STYLE)
     return marks, tuple(kinds)
 
 
@@ -212,7 +239,7 @@ def undrawn_entries(kinds: tuple, undrawn: dict) -> list:
 
 def legend_line(entries: Sequence[tuple]) -> Text:
     """Legend entries (marker, its style, words) three spaces apart, on lines of at most LEGEND_WIDTH cells (an
-    entry is never cut)."""
+    entry is cut only when it is longer than a line: at a space, going on indented)."""
     text, used = Text(), 0
     for marker, style, words in entries:
         size = cell_len(marker + words)
@@ -221,8 +248,13 @@ def legend_line(entries: Sequence[tuple]) -> Text:
             text.append("\n" if newline else "   ")
             used = 0 if newline else used + 3
         text.append(marker, style=style)
-        text.append(words, style=BORDER_STYLE)
-        used += size
+        used += cell_len(marker)
+        for space, piece in LEGEND_PIECE.findall(words):
+            if used > 3 and used + len(space) + cell_len(piece) > LEGEND_WIDTH:
+                text.append("\n   ")
+                used, space = 3, ""
+            text.append(space + piece, style=BORDER_STYLE)
+            used += len(space) + cell_len(piece)
     return text
 
 
@@ -309,9 +341,14 @@ def cell_row(puzzle, values: Optional[Sequence[int]], look: Look, row: int, widt
             break
         left, right, background = look.marks.get(cell, (" ", " ", ""))
         symbol, style = cell_symbol(puzzle, values, cell, width, marked)
-        text.append(left, style=background)
-        text.append(symbol, style=f"{style} {background}".strip())
-        text.append(right, style=background)
+        left_style = right_style = f"{ON_LINE} {background}" if background else ""
+        if cell in marked and not left.strip():
+            left, left_style = DIFFERS[0], f"{DIFFER_STYLE} {background}".strip()
+        elif cell in marked and not right.strip():
+            right, right_style = DIFFERS[1], f"{DIFFER_STYLE} {background}".strip()
+        text.append(left, style=left_style)
+        text.append(symbol, style=style if cell in marked else on_background(style, background))
+        text.append(right, style=right_style)
     clue, style = look.outside.get((row, side), ("", ""))
     text.append(" " + clue if clue else "", style=style)
     text.append("\n")

@@ -6,7 +6,9 @@ mark on the junction at (row, col), the top left corner of cell (row, col) (0..s
 (left character, right character, background) around the digit, an outside clue at a (row, col) just beyond
 the grid (-1 or side on one axis). Lines are drawn as their cells' path: each step between two cells a
 connector on the wall (orthogonal step) or the corner (diagonal step) they share, their cells a background of
-their own (cycled), the bulb or circle between parentheses. Every mark is one character wide.
+their own (none shared by two elements that touch), the bulb or circle between parentheses; the legend names each
+by its path (where it starts, turns and ends), so that it can be found without colour. Every mark is one character
+wide; the characters are those of sudoku/glyphs.py, which the reader knows.
 """
 
 from __future__ import annotations
@@ -15,22 +17,24 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
+from puzzlesat.sudoku.glyphs import (ARROW, CELL_CLUES, CLONE, DIAGONAL, INDEXERS, KROPKI, LINE, LOCKOUT_ENDS,
+                                     LONG_NUMBER, OTHER_INDEXER, QUADRUPLE, ROUND, SLOW_THERMO, SUPERSCRIPT, THERMO,
+                                     XV)
+
 MARK_STYLE = "bold"
-LINE_STYLES = ("on dark_green", "on dark_red", "on dark_magenta", "on dark_orange3", "on deep_sky_blue4",
-               "on chartreuse4", "on purple4", "on orange4")
-THERMO = ("<", ">", "∧", "∨")  # connectors right, left, down, up: the point towards the lower digit
-SLOW_THERMO = ("≤", "≥", "∧", "∨")
-ARROW = ("→", "←", "↓", "↑")  # away from the circle
-LINE = ("═", "═", "║", "║")
-ROUND = ("(", ")")  # a thermometer's bulb, an arrow's circle, a between line's or double arrow's ends
-ENDS = {"between line": ROUND, "double arrow": ROUND, "lockout line": ("◇", "◇")}  # line kind -> its ends' marks
-INDEXERS = {"column indexer": "↔", "row indexer": "↕", "box indexer": "⊞"}  # the line a digit indexes
-CELL_CLUES = {"odd cell": "◯", "even cell": "□", "maximum": "▲", "minimum": "▼"}
+# The backgrounds of lines, thermometers, arrows and clones: eight hues (0, 120, 207, 42, 300, 180, 267 and 60
+# degrees) of the 256-colour palette, whose RGB is fixed, each at least 4.5:1 (WCAG 2) against both digit colours
+# drawn on them, white #ffffff and cyan1 #00ffff (render.sudoku_grid.ON_BACKGROUND): from 5.73 and 4.57 (orange4)
+# to 10.34 and 8.25 (dark_red). Each element takes one that no element it touches (a cell shared or a king's move
+# apart) has, the least used so far.
+LINE_STYLES = ("on dark_red", "on dark_green", "on deep_sky_blue4", "on orange4", "on color(90)", "on color(23)",
+               "on purple3", "on color(58)")
+ON_LINE = "grey100"  # the colour of marks on a line's background (its connectors, bulb, ends)
+ENDS = {"between line": ROUND, "double arrow": ROUND, "lockout line": LOCKOUT_ENDS}  # line kind -> its ends' marks
 CELL_WORDS = {"odd cell": "odd", "even cell": "even", "maximum": "higher than its neighbours",
               "minimum": "lower than its neighbours"}
-NEGATIVE = {"white": ("○", "not consecutive"), "black": ("●", "not one twice the other"),
-            "x": ("X", "not adding to 10"), "v": ("V", "not adding to 5")}
-SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+NEGATIVE = {"white": (KROPKI["white"], "not consecutive"), "black": (KROPKI["black"], "not one twice the other"),
+            "x": (XV[10], "not adding to 10"), "v": (XV[5], "not adding to 5")}
 DIAGONAL_ARROWS = {(1, 1): "↘", (1, -1): "↙", (-1, 1): "↗", (-1, -1): "↖"}
 SIDES = {(0, 1): "from the left", (0, -1): "from the right", (1, 0): "from the top", (-1, 0): "from the bottom"}
 
@@ -48,12 +52,19 @@ class Marks:
     entries: dict = field(default_factory=dict)  # (marker, style, words) -> None: the kinds drawn, each once
     items: list = field(default_factory=list)  # (marker, style, words): single constraints named with their place
     undrawn: dict = field(default_factory=dict)  # kind -> None
-    colours: int = 0
+    coloured: list = field(default_factory=list)  # (cells, background) of the elements given one so far
 
-    def background(self) -> str:
-        """The next line or clone background, cycled."""
-        self.colours += 1
-        return LINE_STYLES[(self.colours - 1) % len(LINE_STYLES)]
+    def background(self, cells) -> str:
+        """A background for an element on `cells`: of LINE_STYLES, one that no element it touches (sharing a cell or
+        a king's move apart) has (else the one fewest of them have), the least used so far, the first."""
+        near = {(r + dr) * self.side + c + dc for r, c in (divmod(cell, self.side) for cell in cells)
+                for dr in (-1, 0, 1) for dc in (-1, 0, 1) if 0 <= r + dr < self.side and 0 <= c + dc < self.side}
+        touching = Counter(style for others, style in self.coloured if others & near)
+        used = Counter(style for _, style in self.coloured)
+        style = min(LINE_STYLES, key=lambda candidate: (touching[candidate], used[candidate],
+                                                         LINE_STYLES.index(candidate)))
+        self.coloured.append((frozenset(cells), style))
+        return style
 
     def name(self, cell: int) -> str:
         """'r3c5'."""
@@ -71,11 +82,12 @@ class Marks:
         if abs(dr) + abs(dc) == 1:
             self.wall(a, b, connectors[{(0, 1): 0, (0, -1): 1, (1, 0): 2, (-1, 0): 3}[dr, dc]], style, keep=True)
         elif abs(dr) == abs(dc) == 1:
-            corner, line = (max(ra, rb), max(ca, cb)), "╲" if dr == dc else "╱"
-            crossed = self.corners.get(corner, (line,))[0] not in (line, "◎")
+            down, up, both = DIAGONAL
+            corner, line = (max(ra, rb), max(ca, cb)), down if dr == dc else up
+            crossed = self.corners.get(corner, (line,))[0] not in (line, QUADRUPLE)
             self.corners.setdefault(corner, (line, style))
             if crossed:
-                self.corners[corner] = ("╳", style)
+                self.corners[corner] = (both, style)
 
     def mark(self, cell: int, left: Optional[str] = None, right: Optional[str] = None,
              background: Optional[str] = None) -> None:
@@ -102,9 +114,26 @@ def constraint_marks(side: int, constraints: tuple) -> Marks:
     return marks
 
 
-def path(marks: Marks, cells: tuple) -> str:
-    """'r1c1→r1c4': where a line starts and ends."""
-    return f"{marks.name(cells[0])}→{marks.name(cells[-1])}"
+def path(marks: Marks, cells: tuple, first: tuple = ("", ""), last: tuple = ("", "")) -> str:
+    """'(r1c1)→r1c4→r3c6': the cells where a line starts, turns and ends, so that each stretch between two of them is
+    straight (along a row, a column or a diagonal); the first and last between their marks."""
+    turns = [cells[0]] + [b for a, b, c in zip(cells, cells[1:], cells[2:])
+                          if step(marks.side, a, b) != step(marks.side, b, c) or max(map(abs, step(marks.side, a, b))) > 1]
+    names = [marks.name(cell) for cell in turns + list(cells[-1:] if len(cells) > 1 else [])]
+    names[0] = first[0] + names[0] + first[1]
+    if len(cells) > 1:
+        names[-1] = last[0] + names[-1] + last[1]
+    return "→".join(names)
+
+
+def step(side: int, a: int, b: int) -> tuple:
+    """(rows, columns) from cell a to cell b."""
+    return b // side - a // side, b % side - a % side
+
+
+def cell_list(marks: Marks, cells) -> str:
+    """'r1c1 r1c2 r2c1': every cell, in order."""
+    return " ".join(marks.name(cell) for cell in cells)
 
 
 def undrawn(marks: Marks, constraint, name: str) -> None:
@@ -131,42 +160,45 @@ def multi_sum_killer(marks: Marks, constraint, name: str) -> None:
 def line(marks: Marks, constraint, name: str) -> None:
     """A line as its cells' path, one background for the line; the ends of a between line or double arrow
     between parentheses, of a lockout line between diamonds."""
-    cells, style = constraint.cells, marks.background()
+    cells, style = constraint.cells, marks.background(constraint.cells)
     for cell in cells:
         marks.mark(cell, background=style)
     for a, b in zip(cells, cells[1:]):
-        marks.step(a, b, LINE, style)
+        marks.step(a, b, LINE, f"{ON_LINE} {style}")
     ends = ENDS.get(constraint.kind)
     for end in (cells[0], cells[-1]) if ends else ():
         marks.mark(end, *ends)
     sample = f"{ends[0]}·{ends[1]}═·" if ends else "·═·"
-    marks.items.append((sample, style, f" {name} {path(marks, cells)}"))
+    where = path(marks, cells, ends or ("", ""), ends or ("", ""))
+    marks.items.append((sample, f"{ON_LINE} {style}", f" {name} {where}"))
 
 
 def thermometer(marks: Marks, constraint, name: str) -> None:
     """A thermometer: the bulb between parentheses, each step an inequality pointing at the lower digit."""
-    cells, style = constraint.cells, marks.background()
+    cells, style = constraint.cells, marks.background(constraint.cells)
     connectors = SLOW_THERMO if constraint.slow else THERMO
     for cell in cells:
         marks.mark(cell, background=style)
     marks.mark(cells[0], *ROUND)
     for a, b in zip(cells, cells[1:]):
-        marks.step(a, b, connectors, style)
-    marks.items.append((f"(·){connectors[0]}·", style, f" {name} {path(marks, cells)}"))
+        marks.step(a, b, connectors, f"{ON_LINE} {style}")
+    marks.items.append((f"(·){connectors[0]}·", f"{ON_LINE} {style}", f" {name} {path(marks, cells, ROUND)}"))
 
 
 def arrow(marks: Marks, constraint, name: str) -> None:
     """An arrow: its circle's cells between parentheses, the shaft's steps arrows away from the circle (from the
     circle cell nearest the shaft)."""
-    circle, shaft, style = constraint.circle, constraint.shaft, marks.background()
+    circle, shaft = constraint.circle, constraint.shaft
+    style = marks.background(circle + shaft)
     for cell in circle + shaft:
         marks.mark(cell, background=style)
     for cell in circle:
         marks.mark(cell, *ROUND)
     start = min(circle, key=lambda cell: distance(marks.side, cell, shaft[0]))
     for a, b in zip((start,) + shaft, shaft):
-        marks.step(a, b, ARROW, style)
-    marks.items.append(("(·)→·", style, f" {name} {path(marks, circle[:1] + shaft)}"))
+        marks.step(a, b, ARROW, f"{ON_LINE} {style}")
+    where = f"({cell_list(marks, circle)})→{path(marks, (start,) + shaft).split('→', 1)[1]}"
+    marks.items.append(("(·)→·", f"{ON_LINE} {style}", f" {name} {where}"))
 
 
 def distance(side: int, a: int, b: int) -> int:
@@ -179,17 +211,19 @@ def dot(marks: Marks, constraint, name: str) -> None:
     raised (◆ with the legend naming it when the number has more than one digit)."""
     kind = constraint.kind
     if kind == "kropki":
-        mark, words = ("○", "consecutive") if constraint.color == "white" else ("●", "one twice the other")
+        mark, words = (KROPKI["white"], "consecutive") if constraint.color == "white" else (KROPKI["black"],
+                                                                                             "one twice the other")
     elif kind == "xv":
-        mark, words = ("X", "sum 10") if constraint.total == 10 else ("V", "sum 5")
+        mark, words = (XV[10], "sum 10") if constraint.total == 10 else (XV[5], "sum 5")
         mark, words = (mark, words) if constraint.total in (5, 10) else (str(constraint.total), "sum")
     elif kind == "difference":
         mark, words = str(constraint.value), "difference"
     else:
         mark, words = str(constraint.value).translate(SUPERSCRIPT), f"ratio {constraint.value}"
     if len(mark) > 1:
-        marks.items.append(("◆", MARK_STYLE, f" {kind} {mark} {marks.name(constraint.a)}-{marks.name(constraint.b)}"))
-        mark, words = "◆", "see below"
+        marks.items.append((LONG_NUMBER, MARK_STYLE,
+                            f" {kind} {mark} {marks.name(constraint.a)}-{marks.name(constraint.b)}"))
+        mark, words = LONG_NUMBER, "see below"
     marks.wall(constraint.a, constraint.b, mark)
     marks.entries[mark, MARK_STYLE, f" {words}"] = None
 
@@ -218,7 +252,7 @@ def pencil_marks(marks: Marks, constraint, name: str) -> None:
 
 def indexer(marks: Marks, constraint, name: str) -> None:
     """Indexer cells: ↔ (column indexer: its digit says a column of its row), ↕ (row), ⊞ (box) beside the digit."""
-    marker = INDEXERS.get(constraint.kind, "#")
+    marker = INDEXERS.get(constraint.kind, OTHER_INDEXER)
     for cell in constraint.cells:
         marks.clue(cell, marker)
     marks.entries[marker, MARK_STYLE, f" {constraint.kind}"] = None
@@ -226,20 +260,20 @@ def indexer(marks: Marks, constraint, name: str) -> None:
 
 def clone(marks: Marks, constraint, name: str) -> None:
     """A clone: both sets of cells marked ≡ on one background."""
-    style = marks.background()
+    style = marks.background(constraint.cells + constraint.copy)
     for cell in constraint.cells + constraint.copy:
-        marks.mark(cell, left="≡", background=style)
-    where = f"{path(marks, constraint.cells)} = {path(marks, constraint.copy)}".replace("→", "-")
-    marks.items.append(("≡·", style, f" {name} {where}"))
+        marks.mark(cell, left=CLONE, background=style)
+    where = f"{cell_list(marks, constraint.cells)} = {cell_list(marks, constraint.copy)}"
+    marks.items.append((f"{CLONE}·", f"{ON_LINE} {style}", f" {name} {where}"))
 
 
 def quadruple(marks: Marks, constraint, name: str) -> None:
     """A quadruple: ◎ on the corner its four cells share, the digits in the legend."""
     row, col = divmod(max(constraint.cells), marks.side)
-    marks.corners[row, col] = ("◎", MARK_STYLE)
+    marks.corners[row, col] = (QUADRUPLE, MARK_STYLE)
     digits = " ".join(map(str, constraint.digits))
     cells = sorted(constraint.cells)
-    marks.items.append(("◎", MARK_STYLE, f" {name} {marks.name(cells[0])}-{marks.name(cells[-1])}: {digits}"))
+    marks.items.append((QUADRUPLE, MARK_STYLE, f" {name} {marks.name(cells[0])}-{marks.name(cells[-1])}: {digits}"))
 
 
 def outside(marks: Marks, constraint, name: str) -> None:

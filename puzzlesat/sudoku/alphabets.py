@@ -126,6 +126,8 @@ def alphabet_for(cells: Sequence[str], side: int, pencil: bool = False) -> Alpha
     """The alphabet cells are written in: numbers when some cell is a number of two digits, else guessed."""
     if not pencil and any(len(cell) > 1 for cell in cells):
         return numeric_alphabet(side)
+    if pencil and side >= 10 and any(len(cell) > 1 and "0" in cell for cell in cells):
+        return ZERO_BASED[:side]  # 0 among a cell's candidates is a digit, never a blank
     return guess_alphabet("".join(cells) if pencil else cells, side)
 
 

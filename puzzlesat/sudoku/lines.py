@@ -26,6 +26,9 @@ SUKAKU_9 = frozenset("123456789.0")
 TOKEN = re.compile(r"[^|!:+¦,;\s\u2500-\u257f]+")  # a cell's text in a row whose cells are apart
 NUMBER_TOKEN = re.compile(r"\d+|[._*-]")
 OUR_STATUS_WORDS = frozenset({"solved", "multiple", "unsat", "invalid", "timeout", "no step"})
+CELL_NAME = re.compile(r"r\d+c\d+")
+PATH_MARKS = frozenset("→()◇=-, ")
+OUR_STATUS_LINE = re.compile(r".+:\d+  (solved|multiple|unsat|invalid|timeout|explanation|hint:)")
 
 
 class Cells:
@@ -59,10 +62,21 @@ def section(text: str) -> Optional[str]:
     return None
 
 
+def is_cell_path(text: str) -> bool:
+    """Cell names and the marks between them, as a legend writes a line's path: '(r4c5)→r2c3→r2c4', 'r1c1 r1c2 = '."""
+    return CELL_NAME.search(text) is not None and set(CELL_NAME.sub("", text)) <= PATH_MARKS
+
+
+def is_status_line(text: str) -> bool:
+    """Our own status line: 'puzzles.txt:3  solved, unique', '<stdin>:1  hint: ...' (whatever the file is named)."""
+    return OUR_STATUS_LINE.match(text) is not None
+
+
 def is_prose(text: str) -> bool:
     """A title, caption or status line ('Grid 01', 'Puzzle 3 (hard)', our own 'file:5  solved, unique'):
-    it has words in lower case and its first field does not look like a puzzle."""
-    if text in OUR_STATUS_WORDS:
+    it has words in lower case and its first field does not look like a puzzle; or the rest of a legend's path
+    ('r5c3→r2c6→(r4c8)')."""
+    if text in OUR_STATUS_WORDS or is_cell_path(text):
         return True
     if not re.search(r"[A-Za-z]{3,}", text) or not re.search(r"[a-wyz]{2}", text):
         return False

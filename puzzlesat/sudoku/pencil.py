@@ -1,10 +1,13 @@
 """Pencil marks out: a candidate grid as text that people and programs read back.
 
-Two forms, both read by puzzlesat's reader (and by HoDoKu and Sudoku Explainer):
+Three forms, all read by puzzlesat's reader (the first two also by HoDoKu and Sudoku Explainer):
 
 * the line: side**3 characters, each cell's candidates in the slots of their digits and '.' elsewhere
   (729 characters for 9x9), for JSON records and pipes;
-* the grid: HoDoKu's pencil-mark grid, each cell's candidates written together, columns aligned, boxes framed.
+* the grid: HoDoKu's pencil-mark grid, each cell's candidates written together, columns aligned, boxes framed;
+* the mini-grid, for grids larger than 9x9 (where HoDoKu's grid grows to side * (side + 1) columns: 272 for
+  16x16): each cell a small grid of the shape of a box, every candidate in the place of its digit ('·' where a
+  digit is ruled out, a placed digit alone in its place), so that a 16x16 fits 79 columns and a 25x25 149.
 
 >>> from puzzlesat.sudoku import parse
 >>> from puzzlesat.sudoku.candidates import CandidateGrid
@@ -24,22 +27,13 @@ naked singles placed.
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import List, Optional, Sequence
 
 from puzzlesat.sudoku.candidates import CandidateGrid
+from puzzlesat.sudoku.glyphs import BLANK, MINI_BAND, MINI_BOTTOM, MINI_ROW, MINI_TOP, MINI_WALLS
 from puzzlesat.sudoku.grid import default_alphabet
 
-
-def cell_marks(board: CandidateGrid, alphabet: Sequence[str]) -> List[str]:
-    """Each cell's candidates as its symbols, smallest first (a placed cell: its value)."""
-    side = board.layout.side
-    marks = []
-    for value, mask in zip(board.values, board.cands):
-        if value:
-            marks.append(alphabet[value - 1])
-        else:
-            marks.append("".join(alphabet[d] for d in range(side) if mask >> d & 1))
-    return marks
+LARGEST_HODOKU = 9  # sides up to this get HoDoKu's grid, larger ones the mini-grid
 
 
 def marks_line(board: CandidateGrid, alphabet: Sequence[str]) -> str:
@@ -57,8 +51,19 @@ def masks_line(masks: Sequence[int], alphabet: Sequence[str], side: int) -> str:
 
 
 def marks_grid(board: CandidateGrid, alphabet: Sequence[str]) -> List[str]:
-    """HoDoKu's pencil-mark grid, one string per line: columns as wide as their widest cell, boxes framed."""
-    return pencil_grid(cell_marks(board, alphabet), board.rules.shape)
+    """The candidate grid, one string per line: HoDoKu's up to 9x9, the mini-grid beyond."""
+    masks = [1 << (value - 1) if value else mask for value, mask in zip(board.values, board.cands)]
+    return masks_grid(masks, board.rules.shape, alphabet, [bool(value) for value in board.values])
+
+
+def masks_grid(masks: Sequence[int], shape, alphabet: Sequence[str],
+               placed: Optional[Sequence[bool]] = None) -> List[str]:
+    """Candidate masks (bit d - 1 for digit d) as HoDoKu's grid up to 9x9, as the mini-grid beyond; `placed`
+    says which cells hold a digit rather than candidates (None: the cells with one candidate)."""
+    if shape.side > LARGEST_HODOKU:
+        return mini_grid(masks, shape, alphabet, placed)
+    side = shape.side
+    return pencil_grid(["".join(alphabet[d] for d in range(side) if mask >> d & 1) for mask in masks], shape)
 
 
 def pencil_grid(marks: Sequence[str], shape) -> List[str]:
@@ -80,4 +85,40 @@ def pencil_grid(marks: Sequence[str], shape) -> List[str]:
             parts.append(" " + " ".join(marks[row * side + c].ljust(widths[c]) for c in stack) + " ")
         lines.append("|" + "|".join(parts) + "|")
     lines.append(rule("'", "'", "'"))
+    return lines
+
+
+def mini_grid(masks: Sequence[int], shape, alphabet: Sequence[str],
+              placed: Optional[Sequence[bool]] = None) -> List[str]:
+    """Each cell's candidates as a small grid of a box's shape, digit d in place d - 1 (row by row), '·' for one
+    ruled out; a placed digit alone in its place. Cells a wall apart (heavy between boxes), rows of cells a rule
+    apart, no frame at the sides. An alphabet of numbers is written 1-9A-Z, said on a line above."""
+    side, box_rows, box_cols = shape.side, shape.box_rows, shape.box_cols
+    lines = []
+    if any(len(symbol) > 1 for symbol in alphabet):
+        letters = default_alphabet(side)
+        lines.append(f"(candidates {alphabet[9]}-{alphabet[-1]} written {letters[9]}-{letters[-1]})")
+        alphabet = letters
+    if placed is None:
+        placed = [mask & (mask - 1) == 0 and mask != 0 for mask in masks]
+
+    def rule(glyphs: tuple) -> str:
+        stroke, inner, between = glyphs
+        return "".join((between if col % box_cols == 0 else inner) + stroke * box_cols
+                       for col in range(side))[1:]
+
+    def slots(cell: int, part: int) -> str:
+        mask, filler = masks[cell], " " if placed[cell] else BLANK
+        digits = range(part * box_cols, (part + 1) * box_cols)
+        return "".join(alphabet[d] if mask >> d & 1 else filler for d in digits)
+
+    lines.append(rule(MINI_TOP))
+    for row in range(side):
+        if row:
+            lines.append(rule(MINI_BAND if row % box_rows == 0 else MINI_ROW))
+        for part in range(box_rows):
+            line = "".join((MINI_WALLS[col % box_cols == 0] if col else "") + slots(row * side + col, part)
+                           for col in range(side))
+            lines.append(line)
+    lines.append(rule(MINI_BOTTOM))
     return lines

@@ -10,7 +10,9 @@ Every source is read on its own; its layout is found line by line (or forced wit
 - JSON Lines records with a "puzzle" field (what `puzzlesat sudoku` writes);
 - grids over several lines, one row per line, with or without borders and separators (HoDoKu's
   '.---.---.', Sudoku Explainer's '*---*', '+---+', box drawing, blank lines between bands), including
-  pencil-mark grids (one candidate set per cell) and the `[Puzzle]` section of SadMan .sdk files.
+  pencil-mark grids (one candidate set per cell) and the `[Puzzle]` section of SadMan .sdk files;
+- grids puzzlesat draws (sudoku/drawn.py): walled variant grids with their marks and clues, grids side by side, the
+  pencil-mark mini-grid, each grid one record.
 
 Blanks are . 0 _ - * x or ·; '#' lines, titles and captions ('Grid 01', our own status lines) are skipped.
 Sixteen consecutive lines of 16 bare characters are one 16x16 grid; fewer, using only 1-4, are 4x4 puzzles.
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from puzzlesat.errors import PuzzleError
 from puzzlesat.streams import Line, read_text_lines
+from puzzlesat.sudoku import drawn
 from puzzlesat.sudoku.alphabets import (
     alphabet_for,
     checked_alphabet,
@@ -43,6 +46,7 @@ from puzzlesat.sudoku.lines import (
     is_count,
     is_prose,
     is_rule,
+    is_status_line,
     numeric_cells,
     pencil_cells,
     plain_cells,
@@ -186,13 +190,18 @@ class Reader:
         self.skipping = False  # inside a section that holds no puzzle ([State] of a .sdk file)
         self.started = False  # a line with content has been seen (the place for a CSV header)
         self.json_open: Optional[tuple] = None  # (first Line, texts): a JSON object over several lines, unclosed
+        self.drawn: Optional[drawn.Block] = None  # a grid puzzlesat drew, until its bottom border
+        self.clues: Optional[Line] = None  # a line of numbers held: the clues above a drawn grid, or what it is
+        self.clues_below = False  # a drawn grid with clues beside it just ended: a line of numbers is its clues
+        self.replaying = False  # lines of a drawn block going through the ordinary reader
 
     def records(self, lines: Iterable[Line]) -> Iterator[Record]:
         """Every record in the lines, bad ones included, in order."""
         fast = self._fast if self.alphabet is None else lambda text: None
         for line in lines:
             if (line.source == self.source and self.grid is None and not self.sixteens and self.table is None
-                    and self.started and not self.skipping and line.number != 1 and not line.error):
+                    and self.started and not self.skipping and line.number != 1 and not line.error
+                    and self.drawn is None and self.clues is None and not self.clues_below):
                 puzzle = fast(line.text)  # the common case, a plain puzzle line, without the machinery
                 if puzzle is not None:
                     yield Record(line.source, line.number, line.text, puzzle)
@@ -216,6 +225,14 @@ class Reader:
             yield from self._table_line(line)
             return
         text = line.text.strip().lstrip("\ufeff")
+        if self.drawn is not None or self.clues is not None or self.clues_below:
+            taken = yield from self._held(line, text)
+            if taken:
+                return
+        yield from self._text(line, text)
+
+    def _text(self, line: Line, text: str) -> Iterator[Record]:
+        """A line of text (stripped) outside JSON objects and CSV rows."""
         if not text:
             yield from self._blank()
             return
@@ -250,6 +267,13 @@ class Reader:
             if record is not None:
                 yield record
             return
+        if self.grid is None and not self.replaying and self.format in ("auto", "grid"):
+            kind = drawn.opens(text)
+            if kind is not None:
+                clues, self.clues = self.clues, None
+                yield from self._close()
+                self.drawn = drawn.Block(kind, line, clues)
+                return
         if self.grid is not None:
             yield from self._grid_line(line, text)
             return
@@ -267,12 +291,17 @@ class Reader:
         if is_rule(text):
             return
         whole = whole_puzzle(text, self.size)
+        if whole is not None and _framed_pencil_row(text):
+            whole = None  # the first row of a pencil-mark grid whose every cell is open, not a whole puzzle
         if whole is not None and self._maybe_sixteen_row(whole, text):
             yield from self._add_sixteen(line, whole.text)
             return
         yield from self._flush_sixteens()
         if whole is not None and not (self.format == "grid" and len(whole) == 16):
             yield self._whole_record(line, whole)
+            return
+        if drawn.is_clue_row(text) and not self.replaying and self.format in ("auto", "grid"):
+            self.clues = line  # (read once the next line shows whether a drawn grid follows)
             return
         if is_count(text) or is_prose(text) and self.format != "line":
             self._skip(line, text)
@@ -406,7 +435,8 @@ class Reader:
                       error=f"grid stops after {len(grid.rows)} of {grid.shape.side} rows{why}")
 
     def _close(self) -> Iterator[Record]:
-        """End whatever is open: held 16-character lines, a grid, a CSV row."""
+        """End whatever is open: a drawn block, held 16-character lines, a grid, a CSV row."""
+        yield from self._close_drawn()
         yield from self._flush_sixteens()
         if self.grid is not None:
             grid, self.grid = self.grid, None
@@ -418,6 +448,71 @@ class Reader:
             first, _ = self.json_open
             self.json_open = None
             yield Record(first.source, first.number, first.text, error="JSON object never closed")
+
+    # ---- grids puzzlesat drew (sudoku/drawn.py) ------------------------------------------------
+
+    def _held(self, line: Line, text: str) -> Iterator[Record]:
+        """One more line while a drawn block, a line of numbers or a drawn grid's clues are held: the records it
+        completes; returns True when the line was taken (part of the block, or the clues under a grid)."""
+        if self.clues_below:
+            self.clues_below = False
+            if drawn.is_clue_row(text):
+                self._skip(line, text)
+                return True
+            return False
+        if self.drawn is not None:
+            if self.drawn.add(line, text):
+                if self.drawn.complete:
+                    yield from self._close_drawn()
+                return True
+            yield from self._close_drawn()  # it ended before its bottom border: read the ordinary way
+            return False
+        if drawn.opens(text) is None:
+            yield from self._close_drawn()  # the numbers held were no grid's clues: read them as they are
+        return False
+
+    def _close_drawn(self) -> Iterator[Record]:
+        """Read what is held: a drawn block (its grids, or its lines the ordinary way) and a line of clues."""
+        block, self.drawn = self.drawn, None
+        held = self.clues if block is None else block.clues
+        self.clues = None
+        grids = block.read() if block is not None else []
+        if held is not None and not any(isinstance(found, drawn.Read) and found.margin for found in grids):
+            yield from self._replay([held])
+            if block is not None:
+                yield from self._close()  # (what the numbers began ends where the block begins)
+        elif held is not None:
+            self._skip(held, held.text.strip())
+        for found in grids:
+            if isinstance(found, drawn.Plain):
+                yield from self._replay(found.lines)
+                yield from self._close()
+                continue
+            self.clues_below = found.margin
+            yield self._drawn_record(found)
+
+    def _drawn_record(self, found: "drawn.Read") -> Record:
+        """The record of a grid read from a drawing: its digits (or candidates), in its irregular regions if the
+        heavy walls draw some."""
+        first = found.rows[0][1]
+        if found.error:
+            return Record(first.source, first.number, "\n".join(line.text.strip() for _, line in found.rows),
+                          error=found.error)
+        record = self._finish(_Grid(first, found.shape, found.pencil, list(found.rows)))
+        if found.regions is not None and record.puzzle is not None:
+            from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
+
+            record.variant = VariantPuzzle(record.puzzle, regions=found.regions)
+        return record
+
+    def _replay(self, lines: list) -> Iterator[Record]:
+        """Lines read the ordinary way (no drawn block opens, no clues held)."""
+        self.replaying = True
+        try:
+            for line in lines:
+                yield from self._text(line, line.text.strip().lstrip("\ufeff"))
+        finally:
+            self.replaying = False
 
     # ---- CSV and JSON Lines -------------------------------------------------------------------
 
@@ -512,9 +607,16 @@ def _maybe_link(text: str) -> bool:
     """True when a line may hold a link or payload for puzzlesat.sudoku.links (imported only then)."""
     if not text.startswith(LINK_STARTS) and "f-puzzles.com" not in text and "sudokupad" not in text:
         return False
+    if is_status_line(text):
+        return False  # ours, about a file whose name says sudokupad
     from puzzlesat.sudoku.links import looks_like_link
 
     return looks_like_link(text)
+
+
+def _framed_pencil_row(text: str) -> bool:
+    """A row of candidate sets between frame bars, as HoDoKu and SE draw them ('| 123456789 1234 ... |')."""
+    return text[0] in "|!" and text[-1] in "|!" and pencil_cells(text) is not None
 
 
 def _side_of(whole: Cells) -> int:

@@ -74,7 +74,7 @@ def test_sudoku_shows_progress_when_output_goes_to_a_pipe_and_stderr_is_a_termin
     assert piped.exit_code == 0 and len(piped.stdout.splitlines()) == 300
     assert "puzzles" in piped.stderr and "line" in piped.stderr
     on_screen = run_main(["sudoku", "-f", "pretty", "-j", "1", path], terminal=True, stderr_terminal=True)
-    assert "puzzles" not in on_screen.stderr  # the grids go to the screen: no bar over them
+    assert " puzzles " not in on_screen.stderr  # the grids go to the screen: no bar over them (a waiting line at most)
     silenced = run_main(["sudoku", "-q", "-f", "jsonl", "-j", "1", path], stderr_terminal=True)
     assert silenced.stderr == ""
 

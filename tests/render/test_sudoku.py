@@ -232,3 +232,102 @@ def test_rating_and_generated_plurals():
     assert "search 1 guess, 1 conflict" in rating_text(rating).plain
     generated = SimpleNamespace(givens=1, rating=None, puzzle=Puzzle(Shape.of_side(4), (1,) + (0,) * 15), solution=None)
     assert generated_view(1, generated).renderables[0].plain.startswith("#1  1 given  ")
+
+
+# ---- two grids: a puzzle and its solution, two solutions ---------------------------------------
+
+def read_back_jsonl(text: str) -> list:
+    import json
+
+    run = run_main(["sudoku", "-f", "jsonl", "--no-unique"], input=text)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("size, terminal, width, beside", [(9, False, None, True), (9, True, 80, True),
+                                                           (16, True, 80, False), (16, True, 120, True),
+                                                           (16, False, None, True)])
+def test_generate_with_its_solution_shows_the_puzzle_and_the_solution_without_colour(size, terminal, width, beside):
+    import json
+
+    made = run_main(["sudoku", "generate", "-n", "2", "--seed", "3", "--size", size, "--solution", "-f", "pretty"],
+                    terminal=terminal, width=width)
+    shown = ESCAPES.sub("", made.stdout)
+    records = [json.loads(line) for line in run_main(["sudoku", "generate", "-n", "2", "--seed", "3", "--size", size,
+                                                      "--solution", "-f", "jsonl"]).stdout.splitlines()]
+    assert [(parse(r["puzzle"]).values, r["status"]) for r in read_back_jsonl(shown)] == [
+        (parse(grid_text).values, "solved") for r in records for grid_text in (r["puzzle"], r["solution"])]
+    assert ("puzzle   " in shown) == beside and ("\nsolution\n" in shown) == (not beside)
+    if width:
+        assert all(cell_len(line) <= width for line in shown.splitlines())
+
+
+def multiple_kropki(tmp_path) -> Path:
+    """A 9x9 with two Kropki dots, a black one and a thermometer: many solutions."""
+    import json
+
+    data = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)],
+            "difference": [{"cells": ["R1C1", "R1C2"]}, {"cells": ["R5C5", "R5C6"]}],
+            "ratio": [{"cells": ["R3C3", "R4C3"]}], "thermometer": [{"lines": [["R7C7", "R7C8", "R8C9"]]}]}
+    path = tmp_path / "kropki.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("source", ["classic", "variant"])
+def test_two_solutions_mark_where_they_differ_in_text_and_say_the_legend_once(tmp_path, source):
+    import json
+
+    args = ["-"] if source == "classic" else [multiple_kropki(tmp_path)]
+    wiki_less = "." * 9 + WIKI[9:]  # the first row open: several solutions
+    run = run_main(["sudoku", "-f", "pretty", "--true-candidates", *args], input=wiki_less)  # as in a file
+    shown = ESCAPES.sub("", run.stdout)
+    record = json.loads(run_main(["sudoku", "-f", "jsonl", "--true-candidates", *args], input=wiki_less).stdout)
+    differences = record["differences"]
+    assert f"they differ in {len(differences)} cells (marked ›): {', '.join(differences)}" in shown
+    lines = shown.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("┏"))
+    walled = source == "variant"
+    pitch = 4 if walled else 2
+    for pane in (0, 1):
+        start = lines[top].index("┏", 1) if pane else 0
+        marked = set()
+        for row in range(9):
+            line = lines[top + 1 + (2 * row if walled else row + row // 3)][start:]
+            for col in range(9):
+                at = 1 + pitch * col + (0 if walled else 2 * (col // 3))
+                if line[at] == "›":
+                    marked.add(f"r{row + 1}c{col + 1}")
+        assert marked == set(differences)
+    if walled:
+        assert shown.count("○ consecutive") == 1 and shown.count("thermometer (r7c7)") == 1
+    solutions = [r["puzzle"] for r in read_back_jsonl(shown)[:2]]
+    assert solutions == [record["solution"], record["second_solution"]]
+
+
+# ---- pencil marks of a 16x16 -------------------------------------------------------------------
+
+SIXTEEN = (Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "16x16-test6.txt").read_text().split()[0]
+SIXTEEN_OPEN = "".join("." if i % 3 == 0 else ch for i, ch in enumerate(SIXTEEN))  # several solutions
+
+
+def pencil_grid_lines(shown: str) -> list:
+    """The lines of the mini-grid in an output: from its top border to its bottom border."""
+    lines = shown.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("━━━━┯"))
+    bottom = next(i for i, line in enumerate(lines) if line.startswith("━━━━┷"))
+    return lines[top:bottom + 1]
+
+
+@pytest.mark.parametrize("options, puzzle", [(["--hint", "--candidates"], SIXTEEN),
+                                             (["--explain", "--candidates"], SIXTEEN),
+                                             (["--true-candidates"], SIXTEEN_OPEN)])
+@pytest.mark.parametrize("terminal, width", [(True, 80), (True, 120), (False, None)])
+def test_a_16x16_pencil_mark_grid_fits_80_columns_unwrapped(options, puzzle, terminal, width):
+    run = run_main(["sudoku", "-f", "pretty", *options], input=puzzle, terminal=terminal, width=width)
+    shown = ESCAPES.sub("", run.stdout)
+    grid_part = pencil_grid_lines(shown)
+    assert len(grid_part) == 16 * 5 + 1 and {cell_len(line) for line in grid_part} == {79}
+    if width == 80:  # and the rest fits too (sentences wrapped, two solution grids one above the other)
+        assert all(cell_len(line) <= 80 for line in shown.splitlines())
+    marks = [r for r in read_back_jsonl("\n".join(grid_part))]
+    assert len(marks) == 1 and len(marks[0]["puzzle"]) == 16 ** 3  # read back as the candidates it shows

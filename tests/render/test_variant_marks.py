@@ -121,19 +121,19 @@ def test_a_thermometer_is_its_bulb_and_inequalities_along_its_path():
     assert at(lines, 2, 2, "above") == "∧"  # r1c2 above, lower
     assert at(lines, 3, 3, "corner") == "╲"  # r2c2 to r3c3 through their shared corner
     assert at(lines, 3, 3, "before") == ">"  # r3c2 (left) higher than r3c3
-    assert "(·)<· thermometer r1c1→r3c2" in legend
+    assert "(·)<· thermometer (r1c1)→r1c2→r2c2→r3c3→r3c2" in legend  # where it starts and turns
 
 
 def test_a_thermometer_going_up_points_down_and_slow_ones_allow_equal():
     lines, legend = drawn(Thermometer((cell(9, 9), cell(8, 9))), Thermometer((cell(5, 5), cell(5, 6)), slow=True))
     assert at(lines, 9, 9, "above") == "∨" and at(lines, 5, 6, "before") == "≤"
-    assert "thermometer r9c9→r8c9" in legend and "slow thermometer r5c5→r5c6" in legend
+    assert "thermometer (r9c9)→r8c9" in legend and "slow thermometer (r5c5)→r5c6" in legend
 
 
 def test_several_lines_of_a_kind_are_numbered_and_get_their_own_backgrounds():
     one, two = Thermometer((cell(1, 1), cell(1, 2))), Thermometer((cell(5, 1), cell(5, 2)))
     _, legend = drawn(one, two)
-    assert "thermometer 1 r1c1→r1c2" in legend and "thermometer 2 r5c1→r5c2" in legend
+    assert "thermometer 1 (r1c1)→r1c2" in legend and "thermometer 2 (r5c1)→r5c2" in legend
     styles = styles_of(one, two)
     assert any(LINE_STYLES[0] in style for style in styles) and any(LINE_STYLES[1] in style for style in styles)
 
@@ -142,14 +142,14 @@ def test_an_arrow_is_its_circle_and_a_shaft_pointing_away():
     lines, legend = drawn(Arrow((cell(3, 3),), (cell(3, 4), cell(4, 4), cell(5, 5))))
     assert at(lines, 3, 3, "left") + at(lines, 3, 3, "right") == "()"
     assert at(lines, 3, 4, "before") == "→" and at(lines, 4, 4, "above") == "↓" and at(lines, 5, 5, "corner") == "╲"
-    assert "(·)→· arrow r3c3→r5c5" in legend
+    assert "(·)→· arrow (r3c3)→r3c4→r4c4→r5c5" in legend
 
 
 def test_a_two_cell_circle_is_marked_and_the_shaft_starts_beside_it():
     lines, legend = drawn(Arrow((cell(1, 1), cell(1, 2)), (cell(2, 2), cell(2, 3))))
     assert at(lines, 1, 1, "left") == "(" and at(lines, 1, 2, "left") == "("
     assert at(lines, 2, 2, "above") == "↓" and at(lines, 2, 3, "before") == "→"
-    assert "arrow r1c1→r2c3" in legend
+    assert "arrow (r1c1 r1c2)→r2c2→r2c3" in legend
 
 
 PATH = (cell(2, 2), cell(2, 3), cell(3, 3), cell(4, 2))  # right, down, then down-left through a corner
@@ -161,8 +161,9 @@ PATH = (cell(2, 2), cell(2, 3), cell(3, 3), cell(4, 2))  # right, down, then dow
 def test_lines_are_drawn_as_their_path(line):
     lines, legend = drawn(line)
     assert at(lines, 2, 3, "before") == "═" and at(lines, 3, 3, "above") == "║" and at(lines, 4, 3, "corner") == "╱"
-    assert f" {line.kind} r2c2→r4c2" in legend
-    ends = {"between line": "()", "double arrow": "()", "lockout line": "◇◇"}.get(line.kind, "  ")
+    ends = {"between line": "()", "double arrow": "()", "lockout line": "◇◇"}.get(line.kind, "  ").strip() or "  "
+    first, last = f"{ends[0]}r2c2{ends[1]}".strip(), f"{ends[0]}r4c2{ends[1]}".strip()
+    assert f" {line.kind} {first}→r2c3→r3c3→{last}" in legend
     assert at(lines, 2, 2, "left") + at(lines, 4, 2, "right") == ends
     assert any(LINE_STYLES[0] in style for style in styles_of(line))
 
@@ -201,7 +202,7 @@ def test_clones_are_marked_on_a_background_of_their_own():
     clone = Clone((cell(1, 1), cell(1, 2)), (cell(5, 5), cell(5, 6)))
     lines, legend = drawn(clone)
     assert [at(lines, r, c, "left") for r, c in ((1, 1), (1, 2), (5, 5), (5, 6))] == ["≡"] * 4
-    assert "≡· clone r1c1-r1c2 = r5c5-r5c6" in legend
+    assert "≡· clone r1c1 r1c2 = r5c5 r5c6" in legend
     assert any(LINE_STYLES[0] in style for style in styles_of(clone))
 
 
@@ -289,3 +290,139 @@ def test_marks_are_characters_so_a_pipe_shows_them_and_a_terminal_colours_them()
             grid(Puzzle(SHAPE, (0,) * 81), rules=rules))
         output = stream.getvalue()
         assert ("\x1b" in output) == colour and all(mark in output for mark in "(<→○X═◯▲◎≡")
+
+
+# ---- lines without colour, colours with contrast -------------------------------------------------
+
+import re  # noqa: E402
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from rich.color import Color  # noqa: E402
+from rich.style import Style  # noqa: E402
+
+from puzzlesat.sudoku.links import read_link  # noqa: E402
+
+CROWDED = ["hay-fever", "jumbled-joy", "tangled-arrows", "159-arrows", "cloneways-game-of-life", "slow-thermo"]
+VARIANTS = Path(__file__).resolve().parents[2] / "puzzles" / "variants"
+PATHED = ("Thermometer", "Arrow", "Clone", "Between", "DoubleArrow", "Lockout", "Whisper", "Renban", "RegionSumLine",
+          "Palindrome", "Zipper", "Entropic", "Modular", "Nabner")
+
+
+def crowded(stem: str):
+    """(the variant of a shipped crowded puzzle, its stated solution)."""
+    lines = (VARIANTS / f"{stem}.txt").read_text(encoding="utf-8").splitlines()
+    payload = next(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    stated = next(line.split(":", 1)[1].strip() for line in lines if line.startswith("# solution:"))
+    return read_link(payload), tuple(int(n) for n in stated)
+
+
+def legend_names(constraints) -> list:
+    """(the legend's name of each line-like constraint, the constraint): 'thermometer 2' when its kind comes more
+    than once."""
+    counts, seen, named = Counter(c.kind for c in constraints), Counter(), []
+    for constraint in constraints:
+        seen[constraint.kind] += 1
+        if type(constraint).__name__ in PATHED:
+            number = f" {seen[constraint.kind]}" if counts[constraint.kind] > 1 else ""
+            named.append((constraint.kind + number, constraint))
+    return named
+
+
+def cells_of_path(text: str) -> list:
+    """The cells (0-based (row, col)) a legend path names: its ends and turns, the straight stretches between them
+    filled in; a circle '(r1c1 r1c2)' as its cells."""
+    cells = []
+    for stop in text.split("→"):
+        found = [(int(r) - 1, int(c) - 1) for r, c in re.findall(r"r(\d+)c(\d+)", stop)]
+        if cells and len(found) == 1:
+            (r0, c0), (r1, c1) = cells[-1], found[0]
+            steps = max(abs(r1 - r0), abs(c1 - c0))
+            assert r1 == r0 or c1 == c0 or abs(r1 - r0) == abs(c1 - c0), f"not straight: {stop} in {text}"
+            cells.extend((r0 + (r1 - r0) * i // steps, c0 + (c1 - c0) * i // steps) for i in range(1, steps))
+        cells.extend(found)
+    return cells
+
+
+@pytest.mark.parametrize("stem", CROWDED)
+def test_without_colour_every_line_in_the_legend_can_be_located(stem):
+    variant, solution = crowded(stem)
+    text = grid(variant.puzzle, solution, variant.rules).plain  # what a file or NO_COLOR shows: no colour at all
+    legend = "\n".join(text.splitlines()[19:]).replace("\n   ", " ")  # (a long entry goes on indented)
+
+    def cell(position):
+        return position[0] * 9 + position[1]
+
+    for name, constraint in legend_names(variant.rules.constraints):
+        found = re.search(re.escape(f" {name} ") + r"(.+?)(?=   |$)", legend, re.MULTILINE)
+        assert found, f"{name} is not in the legend"
+        where = found.group(1)
+        kind = type(constraint).__name__
+        if kind == "Arrow":
+            circle, _, shaft = where.partition(")→")
+            assert [cell(p) for p in cells_of_path(circle)] == list(constraint.circle)
+            start = min(constraint.circle, key=lambda c: abs(c // 9 - constraint.shaft[0] // 9) +
+                        abs(c % 9 - constraint.shaft[0] % 9))
+            path = cells_of_path(f"r{start // 9 + 1}c{start % 9 + 1}→{shaft}")
+            assert [cell(p) for p in path[1:]] == list(constraint.shaft), name
+        elif kind == "Clone":
+            cells, _, copy = where.partition(" = ")
+            assert [cell(p) for p in cells_of_path(cells)] == list(constraint.cells)
+            assert [cell(p) for p in cells_of_path(copy)] == list(constraint.copy)
+        else:
+            assert [cell(p) for p in cells_of_path(where)] == list(constraint.cells), name
+        if kind == "Thermometer":
+            assert where.startswith("(r"), "the bulb is marked"
+
+
+def backgrounds(variant, solution) -> dict:
+    """Each cell's background in the colour grid (None: none) and its digit's colour."""
+    rendered = grid(variant.puzzle, solution, variant.rules)
+    console = Console(color_system="256", width=80)
+    lines = [[]]
+    for segment in rendered.render(console):
+        for ch in segment.text:
+            if ch == "\n":
+                lines.append([])
+            else:
+                lines[-1].append((ch, segment.style or Style()))
+    return {row * 9 + col: lines[2 * row + 1][4 * col + 2][1] for row in range(9) for col in range(9)}
+
+
+def contrast(style: Style) -> float:
+    """The WCAG 2 contrast ratio between a style's colour and its background (0 when either is the terminal's
+    own, which may be anything)."""
+    if style.color is None or style.bgcolor is None:
+        return 0.0
+
+    def luminance(color: Color) -> float:
+        def channel(value: int) -> float:
+            value /= 255
+            return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+        red, green, blue = map(channel, color.get_truecolor())
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+    light, dark = sorted((luminance(style.color), luminance(style.bgcolor)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("stem", CROWDED)
+def test_digits_on_a_line_keep_a_contrast_of_4_5_and_touching_lines_differ(stem):
+    variant, solution = crowded(stem)
+    for values in (solution, None):  # filled digits (cyan) and givens (bold)
+        styles = backgrounds(variant, values)
+        low = {cell: round(contrast(style), 2) for cell, style in styles.items()
+               if style.bgcolor is not None and (values or variant.puzzle.values[cell]) and contrast(style) < 4.5}
+        assert not low, f"digits with too little contrast: {low}"
+    styles = backgrounds(variant, solution)
+    named = [constraint for _, constraint in legend_names(variant.rules.constraints)]
+    cells = [set(getattr(c, "circle", ())) | set(getattr(c, "shaft", ())) | set(getattr(c, "cells", ()))
+             | set(getattr(c, "copy", ())) for c in named]
+    owners = Counter(cell for group in cells for cell in group)
+    for a, b in [(a, b) for a in range(len(named)) for b in range(a + 1, len(named))]:
+        touching = any(abs(x // 9 - y // 9) <= 1 and abs(x % 9 - y % 9) <= 1 for x in cells[a] for y in cells[b])
+        own_a = [styles[cell].bgcolor for cell in cells[a] if owners[cell] == 1]
+        own_b = [styles[cell].bgcolor for cell in cells[b] if owners[cell] == 1]
+        if touching and own_a and own_b:
+            assert own_a[0] != own_b[0], f"{named[a]} and {named[b]} touch and share a colour"

@@ -474,7 +474,7 @@ def test_given_pencil_marks_restrict_their_cell(run_cli):
 def test_given_pencil_marks_are_listed_in_pretty_output(run_cli):
     data = fpuzzles(4)
     data["grid"][1][2]["givenPencilMarks"] = [4, 1]
-    result = run_cli(["sudoku", "-f", "pretty", link(data)], terminal=True)
+    result = run_cli(["sudoku", "-f", "pretty", link(data)])  # pretty, without colour codes between the words
     assert "given pencil marks r2c3: 1 4" in result.stdout and "read: 1 given pencil marks" in result.stdout
 
 

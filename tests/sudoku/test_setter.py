@@ -87,7 +87,7 @@ def test_cli_pretty_shows_both_solutions_and_the_candidate_grid(run_cli):
     result = run_cli(["sudoku", "-f", "pretty", "--true-candidates", "-"], input="1.........3.....\n", terminal=True)
     shown = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)
     assert "one solution" in shown and "another" in shown
-    assert re.search(r"they differ in \d+ cells \(marked\)", shown)
+    assert re.search(r"they differ in \d+ cells \(marked ›\): r\dc\d, ", shown)
     assert "true candidates (14 cells still open)" in shown
 
 
