@@ -3,7 +3,8 @@
 
 A row is read three ways, and the reader picks the one that fits its grid: every character that is not a
 separator (`plain`), numbers apart by spaces (`numeric`, '10 . 3 16'), or one candidate set per cell
-(`pencil`, '| 5 1379 139 | ...', as HoDoKu and Sudoku Explainer print pencil marks).
+(`pencil`, '| 5 1379 139 | ...', as HoDoKu and Sudoku Explainer print pencil marks). Numbers that all fit the
+row's count ('9 3 0 0 6 0 5 0 0 0 16 0 0 2 14 0') are a `number_row`, never candidate sets.
 """
 
 from __future__ import annotations
@@ -142,6 +143,24 @@ def plain_cells(text: str) -> Cells:
 def _tokens(text: str) -> list:
     """(token, column) for the runs of characters between separators."""
     return [(m.group(), m.start() + 1) for m in TOKEN.finditer(text)]
+
+
+def cell_count(text: str) -> int:
+    """How many cells a line holds, for messages: its numbers when it is numbers apart by spaces, else its symbols."""
+    numbers = numeric_cells(text, strict=False)
+    return len(numbers) if numbers is not None else len(plain_cells(text))
+
+
+def number_row(text: str) -> Optional[Cells]:
+    """A grid row written as numbers apart by spaces, one of them of two digits and none beyond the count
+    ('9 3 0 0 6 0 5 0 0 0 16 0 0 2 14 0': 16 cells), or None. Such a row is numbers, not candidate sets
+    ('16' is one cell, not the candidates 1 and 6): a pencil-mark row has some set beyond the count."""
+    numbers = numeric_cells(text)
+    if numbers is None or box_shape(len(numbers)) is None:
+        return None
+    if any(cell.isdigit() and int(cell) > len(numbers) for cell in numbers.cells):
+        return None
+    return numbers
 
 
 def numeric_cells(text: str, strict: bool = True) -> Optional[Cells]:

@@ -40,9 +40,11 @@ from puzzlesat.sudoku.grid import Puzzle, Shape, box_shape, supported_sides
 from puzzlesat.sudoku.lines import (
     CELL_CHARS,
     Cells,
+    cell_count,
     is_count,
     is_prose,
     is_rule,
+    number_row,
     numeric_cells,
     pencil_cells,
     plain_cells,
@@ -107,8 +109,8 @@ class _Grid:
         return bool(self.rows) and len(self.rows) % self.shape.box_rows == 0
 
     def row(self, text: str) -> Optional[Cells]:
-        """The line as one more row of this grid, or None."""
-        side = self.shape.side
+        """The line as one more row of this grid, or None; a label or comment may follow it ('... 7 .  #1')."""
+        side, text = self.shape.side, text.split("#", 1)[0]
         if self.pencil:
             return pencil_cells(text, side)
         numeric = numeric_cells(text, strict=False)
@@ -279,8 +281,7 @@ class Reader:
             return
         if self.format != "line" and self._start_grid(line, text):
             return
-        count = len(plain_cells(text))
-        yield Record(line.source, line.number, text, error=_size_message(count))
+        yield Record(line.source, line.number, text, error=_size_message(cell_count(text)))
 
     def _skip(self, line: Line, text: str) -> None:
         """Note a line of text that is no puzzle (a title, a caption, a count), so that it can be told."""
@@ -348,8 +349,9 @@ class Reader:
     # ---- grids over several lines ---------------------------------------------------------------
 
     def _start_grid(self, line: Line, text: str) -> bool:
-        """Start a grid if the line reads as its first row: pencil marks, numbers or characters."""
-        for row in (pencil_cells(text), numeric_cells(text), plain_cells(text)):
+        """Start a grid if the line reads as its first row: numbers that fit the row (never candidate sets),
+        pencil marks, other numbers or characters."""
+        for row in (number_row(text), pencil_cells(text), numeric_cells(text), plain_cells(text)):
             if row is None or box_shape(len(row)) is None or (self.size is not None and len(row) != self.size):
                 continue
             if not row.pencil and not all(len(cell) > 1 or cell in CELL_CHARS for cell in row.cells):
@@ -371,7 +373,7 @@ class Reader:
         if is_rule(text):
             return
         self.grid = None
-        yield self._unfinished(grid, f" (line {line.number} has {len(plain_cells(text))} cells, not {grid.shape.side})")
+        yield self._unfinished(grid, f" (line {line.number} has {cell_count(text)} cells, not {grid.shape.side})")
         yield from self._outside(line, text)
 
     def _blank(self) -> Iterator[Record]:
