@@ -200,6 +200,16 @@ def test_any_grid_of_numbers_apart_by_spaces_reads_as_its_puzzle(rows, blank, ga
     assert record.puzzle.values == tuple(value for row in rows for value in row)
 
 
+def test_a_row_of_numbers_is_never_read_digit_by_digit():
+    """The first row has 36 digits, as many as a 6x6 puzzle has cells: it is still 25 numbers."""
+    rows = [[(5 * (r % 5) + r // 5 + c) % 25 + 1 for c in range(25)] for r in range(25)]
+    rows[0][9:14] = [0] * 5
+    text = "\n".join(" ".join(map(str, row)) for row in rows)
+    assert sum(ch.isdigit() for ch in text.splitlines()[0]) == 36
+    [record] = records(text)
+    assert record.puzzle.values == tuple(value for row in rows for value in row)
+
+
 def test_a_16x16_grid_of_numbers_with_zero_blanks_is_solved(run_cli):
     rows = [[(4 * (r % 4) + r // 4 + c) % 16 + 1 for c in range(16)] for r in range(16)]
     for r, c in [(0, 0), (0, 1), (0, 4), (0, 10), (3, 9), (15, 15)]:
