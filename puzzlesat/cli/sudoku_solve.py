@@ -77,7 +77,8 @@ def _checked(check):
 @click.option("--size", type=int, default=None, metavar="SIDE", callback=_checked(lambda side: Shape.of_side(side).side),
               help="Force the side length (e.g. 16) instead of inferring it from the number of cells.")
 @click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
-              help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25).")
+              help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25); "
+                   "their number is the side.")
 @jobs_option
 @quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from math import isqrt
 from dataclasses import dataclass
-from typing import Dict, Iterable, Iterator, List, Optional
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from typing import TYPE_CHECKING
 
@@ -161,9 +161,16 @@ def _fields(text: str, delimiter: str) -> list:
         raise ValueError(str(error)) from None
 
 
-def _size_message(count: int) -> str:
-    """Explain which cell counts a line may have."""
-    return f"{count} cells; expected a whole puzzle (16, 36, 81, 144, 256, 625, ... cells) or a grid row (4 to 35 cells)"
+def _forced_side(size: Optional[int], alphabet: Optional[str]) -> Tuple[Optional[int], str]:
+    """The side every puzzle must have, and the option that says so: `size`, or the number of symbols of `alphabet`."""
+    if alphabet is not None and size is not None and size != len(alphabet):
+        raise PuzzleError(f"--size {size} and an --alphabet of {len(alphabet)} symbols do not go together "
+                          f"(a {size}x{size} puzzle has {size} symbols)")
+    if size is not None:
+        return Shape.of_side(size).side, f"--size {size}"
+    if alphabet is not None:
+        return Shape.of_side(len(alphabet)).side, f"--alphabet of {len(alphabet)} symbols"
+    return None, ""
 
 
 class Reader:
@@ -173,8 +180,8 @@ class Reader:
     def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None, input_format: str = "auto"):
         if input_format not in INPUT_FORMATS:
             raise PuzzleError(f"unknown input format {input_format!r}; one of {', '.join(INPUT_FORMATS)}")
-        self.size = None if size is None else Shape.of_side(size).side
         self.alphabet = None if alphabet is None else checked_alphabet(alphabet)
+        self.size, self.size_option = _forced_side(size, self.alphabet)  # the side every puzzle must have, and why
         self.format = input_format
         self.skipped: Dict[str, Skipped] = {}  # per source: lines of text skipped as titles, captions or counts
         self._start_source(None)
@@ -281,7 +288,18 @@ class Reader:
             return
         if self.format != "line" and self._start_grid(line, text):
             return
-        yield Record(line.source, line.number, text, error=_size_message(cell_count(text)))
+        yield Record(line.source, line.number, text, error=self._size_message(cell_count(text)))
+
+    def _size_message(self, count: int) -> str:
+        """Which cell counts a line may have, instead of the `count` it has."""
+        if self.size is None:
+            return (f"{count} cells; expected a whole puzzle (16, 36, 81, 144, 256, 625, ... cells) or a grid row "
+                    f"(4 to 35 cells)")
+        return f"{count} cells, not the {self.size ** 2} of {self._expected_shape()}, nor a grid row of {self.size}"
+
+    def _expected_shape(self) -> str:
+        """'a 16x16 puzzle (--size 16)': the shape forced by an option, and the option."""
+        return f"a {self.size}x{self.size} puzzle ({self.size_option})"
 
     def _skip(self, line: Line, text: str) -> None:
         """Note a line of text that is no puzzle (a title, a caption, a count), so that it can be told."""
@@ -449,7 +467,7 @@ class Reader:
             whole = next(filter(None, (whole_puzzle(f.strip(), self.size) for f in fields)), None)
         header, table.header_open = table.header_open, False
         if whole is None and not header:
-            yield Record(first.source, first.number, value, error=f"no puzzle in this row ({_size_message(len(plain_cells(value)))})")
+            yield Record(first.source, first.number, value, error=f"no puzzle in this row ({self._size_message(cell_count(value))})")
         if whole is None:
             return
         whole.text = whole.text or value
@@ -493,7 +511,7 @@ class Reader:
             return self._link(line, value.strip())
         whole = whole_puzzle(value.strip(), self.size)
         if whole is None:
-            return Record(line.source, line.number, value, error=f'"puzzle" holds {_size_message(len(plain_cells(value)))}')
+            return Record(line.source, line.number, value, error=f'"puzzle" holds {self._size_message(cell_count(value))}')
         whole.text = whole.text or value.strip()
         return self._whole_record(line, whole)
 

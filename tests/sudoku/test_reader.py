@@ -234,3 +234,30 @@ def test_a_label_after_the_last_row_of_a_grid():
     [record] = records("\n".join(rows[:-1] + [rows[-1] + "  #1"]))
     assert record.puzzle.to_line() == WIKI
 
+
+# ---- what --size and --alphabet expect -------------------------------------------------------------------
+
+
+def test_size_says_what_it_expected(run_cli):
+    result = run_cli(["sudoku", "-f", "jsonl", "--size", "16"], input=f"{WIKI}\n")
+    assert result.stderr == "puzzlesat: <stdin>:1: 81 cells, not the 256 of a 16x16 puzzle (--size 16), nor a grid row of 16\n"
+    assert result.exit_code == 1
+
+
+def test_size_in_a_csv_or_json_record_says_what_it_expected():
+    text = f'id,puzzle\n1,{WIKI}\n'
+    assert records(text, size=4)[0].error == (
+        "no puzzle in this row (81 cells, not the 16 of a 4x4 puzzle (--size 4), nor a grid row of 4)")
+    assert records(f'{{"puzzle": "{WIKI}"}}', size=4)[0].error == (
+        '"puzzle" holds 81 cells, not the 16 of a 4x4 puzzle (--size 4), nor a grid row of 4')
+
+
+def test_an_alphabet_sets_the_size_it_expects():
+    [record] = records(WIKI, alphabet="ABCDEFGHIJKLMNOP")
+    assert record.error == "81 cells, not the 256 of a 16x16 puzzle (--alphabet of 16 symbols), nor a grid row of 16"
+
+
+def test_the_blanks_listed_are_those_the_alphabet_leaves_blanks(run_cli):
+    line = "Z" + "." * 255
+    result = run_cli(["sudoku", "-f", "jsonl", "--alphabet", "0123456789ABCDEF"], input=line)
+    assert "(symbols 0-9A-F, blank . _ - * x ·)" in result.stderr
