@@ -8,6 +8,8 @@ Every source is read on its own; its layout is found line by line (or forced wit
   pencil-mark lines of side**3 characters (729 for 9x9: each cell's candidates);
 - CSV with a header that names the puzzle column (puzzle, quizzes, grid, ...), any column, quoted or not;
 - JSON Lines records with a "puzzle" field (what `puzzlesat sudoku` writes);
+- boards written as a list of lists, on one line or several, as LeetCode (`[["5","3",".",...],...]`), Python
+  (`board = [[5, 3, 0, ...], ...]`) and JSON write them (see puzzlesat.sudoku.list_of_lists);
 - grids over several lines, one row per line, with or without borders and separators (HoDoKu's
   '.---.---.', Sudoku Explainer's '*---*', '+---+', box drawing, blank lines between bands), including
   pencil-mark grids (one candidate set per cell) and the `[Puzzle]` section of SadMan .sdk files.
@@ -32,6 +34,7 @@ from puzzlesat.sudoku.alphabets import (
     checked_alphabet,
     default_alphabet,
     make_puzzle,
+    numeric_alphabet,
     read_candidates,
     read_values,
     symbol_table,
@@ -51,6 +54,7 @@ from puzzlesat.sudoku.lines import (
     section,
     whole_puzzle,
 )
+from puzzlesat.sudoku.list_of_lists import ListText, opens_list, read_board
 
 INPUT_FORMATS = ("auto", "line", "grid", "csv", "jsonl")
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "question", "problem", "board", "givens")
@@ -195,13 +199,15 @@ class Reader:
         self.skipping = False  # inside a section that holds no puzzle ([State] of a .sdk file)
         self.started = False  # a line with content has been seen (the place for a CSV header)
         self.json_open: Optional[tuple] = None  # (first Line, texts): a JSON object over several lines, unclosed
+        self.listing: Optional[ListText] = None  # a board written as a list of lists, not closed yet
 
     def records(self, lines: Iterable[Line]) -> Iterator[Record]:
         """Every record in the lines, bad ones included, in order."""
         fast = self._fast if self.alphabet is None else lambda text: None
         for line in lines:
             if (line.source == self.source and self.grid is None and not self.sixteens and self.table is None
-                    and self.started and not self.skipping and line.number != 1 and not line.error):
+                    and self.listing is None and self.started and not self.skipping and line.number != 1
+                    and not line.error):
                 puzzle = fast(line.text)  # the common case, a plain puzzle line, without the machinery
                 if puzzle is not None:
                     yield Record(line.source, line.number, line.text, puzzle)
@@ -220,6 +226,9 @@ class Reader:
             return
         if self.json_open is not None:
             yield from self._json_more(line)
+            return
+        if self.listing is not None:
+            yield from self._list_more(line)
             return
         if self.table is not None:
             yield from self._table_line(line)
@@ -252,6 +261,10 @@ class Reader:
         if _maybe_link(text) and self.format != "jsonl":
             yield from self._close()
             yield self._link(line, text)
+            return
+        if self.format != "jsonl" and opens_list(text):
+            yield from self._close()
+            yield from self._list_start(line)
             return
         if text[0] == "{" or self.format == "jsonl":
             yield from self._close()
@@ -438,6 +451,62 @@ class Reader:
             first, _ = self.json_open
             self.json_open = None
             yield Record(first.source, first.number, first.text, error="JSON object never closed")
+        if self.listing is not None:
+            listing, self.listing = self.listing, None
+            yield from self._list_unclosed(listing)
+
+    # ---- boards written as a list of lists --------------------------------------------------------
+
+    def _list_start(self, line: Line) -> Iterator[Record]:
+        """A line that opens a list: the record, if it closes on this line."""
+        self.listing = ListText(line)
+        yield from self._list_end()
+
+    def _list_more(self, line: Line) -> Iterator[Record]:
+        """One more line while a list is open: part of it, or (no part of any list) the end of an unclosed one."""
+        listing = self.listing
+        if line.error or not listing.add(line):
+            self.listing = None
+            yield from self._list_unclosed(listing, line.number)
+            yield from self._feed(line)
+            return
+        yield from self._list_end()
+
+    def _list_end(self) -> Iterator[Record]:
+        """The record of the list once its brackets have closed."""
+        listing = self.listing
+        if listing.too_long:
+            self.listing = None
+            yield from self._list_unclosed(listing)
+        elif listing.closed:
+            self.listing = None
+            yield self._list_record(listing)
+
+    def _list_record(self, listing: ListText) -> Record:
+        """The puzzle a closed list holds, or what is wrong with it, where."""
+        first = listing.first
+        try:
+            board = read_board(listing)
+            if self.size is not None and board.side != self.size:
+                raise PuzzleError(f"a {board.side}x{board.side} board, not {self._expected_shape()}")
+            alphabet = self.alphabet or (numeric_alphabet(board.side) if board.numeric and board.side >= 10 else None)
+            puzzle = board.puzzle(alphabet)
+        except PuzzleError as error:
+            return Record(first.source, first.number, listing.text(), error=str(error))
+        return Record(first.source, first.number, puzzle.to_line(), puzzle)
+
+    def _list_unclosed(self, listing: ListText, stop: Optional[int] = None) -> Iterator[Record]:
+        """A list whose brackets never closed (or a lone 'board =' with no list after it)."""
+        first = listing.first
+        if not listing.opened:
+            text = first.text.strip()
+            if is_prose(text):
+                self._skip(first, text)
+            else:
+                yield Record(first.source, first.number, text, error=f"{text!r} is not followed by a list")
+            return
+        where = f" (line {stop} is not part of it)" if stop else ""
+        yield Record(first.source, first.number, listing.text(), error=f"the list's '[' is never closed{where}")
 
     # ---- CSV and JSON Lines -------------------------------------------------------------------
 
