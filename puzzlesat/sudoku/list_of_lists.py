@@ -137,6 +137,7 @@ class ListText:
         return True
 
     def _take(self, found: List[Token]) -> None:
+        """Keep a line's tokens and follow how deep the brackets are."""
         for token in found:
             if token.kind == "open":
                 self.depth, self.opened = self.depth + 1, True
@@ -243,6 +244,7 @@ class _Parser:
         return opening, items
 
     def _list(self, inner: bool) -> Tuple[Token, list]:
+        """A list from its '[' to its ']': the opening bracket and the items."""
         opening = self._next()
         items: list = []
         while True:
@@ -259,6 +261,7 @@ class _Parser:
             items.append(self._item(inner))
 
     def _item(self, inner: bool):
+        """One item of a list: a cell's token, or (in the outer list) a row as (opening bracket, cells)."""
         token = self._next()
         if token.kind == "open":
             if inner:
@@ -270,11 +273,13 @@ class _Parser:
         raise token.error(f"unexpected {token.text!r}: {CELL_HELP}")
 
     def _next(self) -> Token:
+        """The next token, taken."""
         token = self.tokens[self.at]
         self.at += 1
         return token
 
     def _peek(self, opening: Token) -> Token:
+        """The next token, left in place; PuzzleError at `opening` when there is none."""
         if self.at >= len(self.tokens):
             raise opening.error("this '[' is never closed")
         return self.tokens[self.at]
