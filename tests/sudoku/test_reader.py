@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.reader import read_text
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -179,8 +180,6 @@ def test_pencil_marks_on_one_line():
 @st.composite
 def number_grids(draw):
     """A puzzle of side 10 to 25 (rows of values, 0 blank): a solved grid with some cells emptied."""
-    from puzzlesat.sudoku.grid import Shape
-
     side = draw(st.sampled_from([10, 12, 16, 25]))
     shape = Shape.of_side(side)
     order = draw(st.permutations(range(1, side + 1)))
