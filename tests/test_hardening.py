@@ -79,6 +79,8 @@ def test_empty_file(run_cli, tmp_path):
     (["--timeout", "0"], "--timeout"),
     (["--size", "7"], "no Sudoku of side 7"),
     (["--alphabet", "AAB"], "repeats a symbol"),
+    (["--alphabet", "ABC"], "no Sudoku has 3 values"),
+    (["--alphabet", "ABCDEFGHI", "--size", "16"], "--size 16 and an --alphabet of 9 symbols do not go together"),
     (["--format", "xml"], "--format"),
     (["--nosuch"], "No such option"),
 ])
@@ -89,10 +91,11 @@ def test_bad_options_are_usage_errors(run_cli, tmp_path, options, message):
     assert "Traceback" not in result.output
 
 
-def test_alphabet_of_the_wrong_length_makes_an_invalid_record(run_cli, tmp_path):
-    result = solve_bytes(run_cli, tmp_path, WIKI.encode(), "--alphabet", "ABC")
+def test_a_puzzle_of_another_size_than_the_alphabet_makes_an_invalid_record(run_cli, tmp_path):
+    result = solve_bytes(run_cli, tmp_path, WIKI.encode(), "--alphabet", "ABCDEFGHIJKLMNOP")
     assert result.exit_code == 1
-    assert "needs 9" in json.loads(result.stdout)["error"]
+    assert json.loads(result.stdout)["error"] == (
+        "81 cells, not the 256 of a 16x16 puzzle (--alphabet of 16 symbols), nor a grid row of 16")
 
 
 def test_25x25_finishes(run_cli, puzzles_dir):

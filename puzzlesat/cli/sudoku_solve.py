@@ -108,7 +108,8 @@ class SolverOption(click.Option):
 @click.option("--size", type=int, default=None, metavar="SIDE", callback=_checked(lambda side: Shape.of_side(side).side),
               help="Force the side length (e.g. 16) instead of inferring it from the number of cells.")
 @click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
-              help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25).")
+              help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25); "
+                   "their number is the side.")
 @jobs_option
 @quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
@@ -151,9 +152,11 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     \b
     A file holds puzzles one per line (81 symbols for 9x9, 256 for 16x16, ...; blanks
     '.' or '0'; '#' comments and blank lines skipped), or grids laid over several lines,
-    with or without separators such as | - + and spaces. Sizes 4x4 to 25x25 (and 6x6,
-    8x8, 12x12 ...) are inferred from the number of cells. Symbols: 1-9, then A, B, ...
-    (16x16 uses 1-9A-G, 25x25 uses 1-9A-P).
+    with or without separators such as | - + and spaces (rows of numbers: one cell per
+    number), or boards written as a list of lists (LeetCode's [["5","3",".",...],...],
+    a Python list over several lines). Sizes 4x4 to 25x25 (and 6x6, 8x8, 12x12 ...) are
+    inferred from the number of cells. Symbols: 1-9, then A, B, ... (16x16 uses 1-9A-G,
+    25x25 uses 1-9A-P).
 
     A variant puzzle comes as its f-puzzles or SudokuPad link, pasted as an argument
     (in quotes) or on a line of a file, or as an f-puzzles JSON file: its givens,

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Iterable, Optional, Sequence, Union
 
 from puzzlesat.errors import PuzzleError
-from puzzlesat.sudoku.grid import SYMBOLS, Puzzle, Shape, default_alphabet
+from puzzlesat.sudoku.grid import SYMBOLS, Puzzle, Shape, box_shape, default_alphabet, supported_sides
 
 BLANKS = ".0_-*x·"
 SURE_BLANKS = frozenset(".-_*·")  # never a symbol of a guessed alphabet
@@ -34,10 +34,14 @@ def numeric_alphabet(side: int) -> tuple:
 
 
 def checked_alphabet(alphabet: str) -> str:
-    """A custom alphabet in upper case; PuzzleError when it repeats a symbol."""
+    """A custom alphabet in upper case; PuzzleError when it repeats a symbol or no Sudoku has that many values."""
     upper = alphabet.upper()
     if len(set(upper)) != len(upper):
         raise PuzzleError(f"alphabet {alphabet!r} repeats a symbol")
+    if box_shape(len(upper)) is None:
+        sides = ", ".join(map(str, supported_sides()))
+        raise PuzzleError(f"alphabet {alphabet!r} has {len(upper)} symbols, one per value, and no Sudoku has "
+                          f"{len(upper)} values (sides {sides})")
     return upper
 
 
@@ -99,8 +103,9 @@ def read_values(cells: Sequence[str], alphabet: Alphabet, shape_name: str,
     for index, ch in enumerate(cells):
         if ch not in table:
             column = columns[index] if columns else index + 1
+            blanks = " ".join(blank for blank in BLANKS if table.get(blank) == 0)
             raise PuzzleError(f"unknown symbol {ch!r} for a {shape_name} puzzle "
-                              f"(symbols {describe(alphabet)}, blank {' '.join(BLANKS)})", column)
+                              f"(symbols {describe(alphabet)}, blank {blanks})", column)
     raise AssertionError("unreachable")
 
 

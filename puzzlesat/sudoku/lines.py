@@ -3,7 +3,8 @@
 
 A row is read three ways, and the reader picks the one that fits its grid: every character that is not a
 separator (`plain`), numbers apart by spaces (`numeric`, '10 . 3 16'), or one candidate set per cell
-(`pencil`, '| 5 1379 139 | ...', as HoDoKu and Sudoku Explainer print pencil marks).
+(`pencil`, '| 5 1379 139 | ...', as HoDoKu and Sudoku Explainer print pencil marks). Numbers that all fit the
+row's count ('9 3 0 0 6 0 5 0 0 0 16 0 0 2 14 0') are `number_cells`, never candidate sets nor digits.
 """
 
 from __future__ import annotations
@@ -99,6 +100,11 @@ def whole_puzzle(text: str, size: Optional[int] = None) -> Optional[Cells]:
     if found is not None:
         return found
     for part in [text] + [text.split(mark, 1)[0] for mark in "\t;#" if mark in text]:
+        numbers = number_cells(part)
+        if numbers is not None:
+            if (_whole_side(len(numbers), size) or 0) >= 10:
+                return numbers
+            continue  # a row of numbers: one cell per number, never one per digit ('1 6 20 14 ...')
         plain = plain_cells(part)
         if len(plain) == 16 and size is None:
             continue  # sixteen cells apart by separators: a row of a 16x16 grid
@@ -156,6 +162,28 @@ def plain_cells(text: str) -> Cells:
 def _tokens(text: str) -> list:
     """(token, column) for the runs of characters between separators."""
     return [(m.group(), m.start() + 1) for m in TOKEN.finditer(text)]
+
+
+def cell_count(text: str) -> int:
+    """How many cells a line holds, for messages: its numbers when it is numbers apart by spaces, else its symbols."""
+    numbers = numeric_cells(text, strict=False)
+    return len(numbers) if numbers is not None else len(plain_cells(text))
+
+
+def number_cells(text: str) -> Optional[Cells]:
+    """Numbers apart by spaces, one of them of two digits and none beyond how many there are: values, one cell
+    each ('9 3 0 0 6 0 5 0 0 0 16 0 0 2 14 0'), never digits run together ('530 070 000 ...') nor candidate sets
+    ('16' is not the candidates 1 and 6: a pencil-mark row has some set beyond the count, '78' in a 9x9 row)."""
+    numbers = numeric_cells(text)
+    if numbers is None or any(cell.isdigit() and int(cell) > len(numbers) for cell in numbers.cells):
+        return None
+    return numbers
+
+
+def number_row(text: str) -> Optional[Cells]:
+    """A grid row written as numbers (see number_cells), or None."""
+    numbers = number_cells(text)
+    return numbers if numbers is not None and box_shape(len(numbers)) is not None else None
 
 
 def numeric_cells(text: str, strict: bool = True) -> Optional[Cells]:

@@ -8,6 +8,8 @@ Every source is read on its own; its layout is found line by line (or forced wit
   pencil-mark lines of side**3 characters (729 for 9x9: each cell's candidates);
 - CSV with a header that names the puzzle column (puzzle, quizzes, grid, ...), any column, quoted or not;
 - JSON Lines records with a "puzzle" field (what `puzzlesat sudoku` writes);
+- boards written as a list of lists, on one line or several, as LeetCode (`[["5","3",".",...],...]`), Python
+  (`board = [[5, 3, 0, ...], ...]`) and JSON write them (see puzzlesat.sudoku.list_of_lists);
 - grids over several lines, one row per line, with or without borders and separators (HoDoKu's
   '.---.---.', Sudoku Explainer's '*---*', '+---+', box drawing, blank lines between bands), including
   pencil-mark grids (one candidate set per cell) and the `[Puzzle]` section of SadMan .sdk files;
@@ -23,7 +25,7 @@ from __future__ import annotations
 import json
 from math import isqrt
 from dataclasses import dataclass
-from typing import Dict, Iterable, Iterator, List, Optional
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from typing import TYPE_CHECKING
 
@@ -35,6 +37,7 @@ from puzzlesat.sudoku.alphabets import (
     checked_alphabet,
     default_alphabet,
     make_puzzle,
+    numeric_alphabet,
     read_candidates,
     read_values,
     symbol_table,
@@ -43,16 +46,19 @@ from puzzlesat.sudoku.grid import Puzzle, Shape, box_shape, supported_sides
 from puzzlesat.sudoku.lines import (
     CELL_CHARS,
     Cells,
+    cell_count,
     is_count,
     is_prose,
     is_rule,
     is_status_line,
+    number_row,
     numeric_cells,
     pencil_cells,
     plain_cells,
     section,
     whole_puzzle,
 )
+from puzzlesat.sudoku.list_of_lists import ListText, opens_list, read_board
 
 INPUT_FORMATS = ("auto", "line", "grid", "csv", "jsonl")
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "question", "problem", "board", "givens")
@@ -111,8 +117,8 @@ class _Grid:
         return bool(self.rows) and len(self.rows) % self.shape.box_rows == 0
 
     def row(self, text: str) -> Optional[Cells]:
-        """The line as one more row of this grid, or None."""
-        side = self.shape.side
+        """The line as one more row of this grid, or None; a label or comment may follow it ('... 7 .  #1')."""
+        side, text = self.shape.side, text.split("#", 1)[0]
         if self.pencil:
             return pencil_cells(text, side)
         numeric = numeric_cells(text, strict=False)
@@ -163,9 +169,16 @@ def _fields(text: str, delimiter: str) -> list:
         raise ValueError(str(error)) from None
 
 
-def _size_message(count: int) -> str:
-    """Explain which cell counts a line may have."""
-    return f"{count} cells; expected a whole puzzle (16, 36, 81, 144, 256, 625, ... cells) or a grid row (4 to 35 cells)"
+def _forced_side(size: Optional[int], alphabet: Optional[str]) -> Tuple[Optional[int], str]:
+    """The side every puzzle must have, and the option that says so: `size`, or the number of symbols of `alphabet`."""
+    if alphabet is not None and size is not None and size != len(alphabet):
+        raise PuzzleError(f"--size {size} and an --alphabet of {len(alphabet)} symbols do not go together "
+                          f"(a {size}x{size} puzzle has {size} symbols)")
+    if size is not None:
+        return Shape.of_side(size).side, f"--size {size}"
+    if alphabet is not None:
+        return Shape.of_side(len(alphabet)).side, f"--alphabet of {len(alphabet)} symbols"
+    return None, ""
 
 
 class Reader:
@@ -175,8 +188,8 @@ class Reader:
     def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None, input_format: str = "auto"):
         if input_format not in INPUT_FORMATS:
             raise PuzzleError(f"unknown input format {input_format!r}; one of {', '.join(INPUT_FORMATS)}")
-        self.size = None if size is None else Shape.of_side(size).side
         self.alphabet = None if alphabet is None else checked_alphabet(alphabet)
+        self.size, self.size_option = _forced_side(size, self.alphabet)  # the side every puzzle must have, and why
         self.format = input_format
         self.skipped: Dict[str, Skipped] = {}  # per source: lines of text skipped as titles, captions or counts
         self._start_source(None)
@@ -194,14 +207,15 @@ class Reader:
         self.clues: Optional[Line] = None  # a line of numbers held: the clues above a drawn grid, or what it is
         self.clues_below = False  # a drawn grid with clues beside it just ended: a line of numbers is its clues
         self.replaying = False  # lines of a drawn block going through the ordinary reader
+        self.listing: Optional[ListText] = None  # a board written as a list of lists, not closed yet
 
     def records(self, lines: Iterable[Line]) -> Iterator[Record]:
         """Every record in the lines, bad ones included, in order."""
         fast = self._fast if self.alphabet is None else lambda text: None
         for line in lines:
             if (line.source == self.source and self.grid is None and not self.sixteens and self.table is None
-                    and self.started and not self.skipping and line.number != 1 and not line.error
-                    and self.drawn is None and self.clues is None and not self.clues_below):
+                    and self.listing is None and self.started and not self.skipping and line.number != 1
+                    and not line.error and self.drawn is None and self.clues is None and not self.clues_below):
                 puzzle = fast(line.text)  # the common case, a plain puzzle line, without the machinery
                 if puzzle is not None:
                     yield Record(line.source, line.number, line.text, puzzle)
@@ -220,6 +234,9 @@ class Reader:
             return
         if self.json_open is not None:
             yield from self._json_more(line)
+            return
+        if self.listing is not None:
+            yield from self._list_more(line)
             return
         if self.table is not None:
             yield from self._table_line(line)
@@ -260,6 +277,10 @@ class Reader:
         if _maybe_link(text) and self.format != "jsonl":
             yield from self._close()
             yield self._link(line, text)
+            return
+        if self.format != "jsonl" and opens_list(text):
+            yield from self._close()
+            yield from self._list_start(line)
             return
         if text[0] == "{" or self.format == "jsonl":
             yield from self._close()
@@ -308,8 +329,18 @@ class Reader:
             return
         if self.format != "line" and self._start_grid(line, text):
             return
-        count = len(plain_cells(text))
-        yield Record(line.source, line.number, text, error=_size_message(count))
+        yield Record(line.source, line.number, text, error=self._size_message(cell_count(text)))
+
+    def _size_message(self, count: int) -> str:
+        """Which cell counts a line may have, instead of the `count` it has."""
+        if self.size is None:
+            return (f"{count} cells; expected a whole puzzle (16, 36, 81, 144, 256, 625, ... cells) or a grid row "
+                    f"(4 to 35 cells)")
+        return f"{count} cells, not the {self.size ** 2} of {self._expected_shape()}, nor a grid row of {self.size}"
+
+    def _expected_shape(self) -> str:
+        """'a 16x16 puzzle (--size 16)': the shape forced by an option, and the option."""
+        return f"a {self.size}x{self.size} puzzle ({self.size_option})"
 
     def _skip(self, line: Line, text: str) -> None:
         """Note a line of text that is no puzzle (a title, a caption, a count), so that it can be told."""
@@ -377,8 +408,9 @@ class Reader:
     # ---- grids over several lines ---------------------------------------------------------------
 
     def _start_grid(self, line: Line, text: str) -> bool:
-        """Start a grid if the line reads as its first row: pencil marks, numbers or characters."""
-        for row in (pencil_cells(text), numeric_cells(text), plain_cells(text)):
+        """Start a grid if the line reads as its first row: numbers that fit the row (never candidate sets),
+        pencil marks, other numbers or characters."""
+        for row in (number_row(text), pencil_cells(text), numeric_cells(text), plain_cells(text)):
             if row is None or box_shape(len(row)) is None or (self.size is not None and len(row) != self.size):
                 continue
             if not row.pencil and not all(len(cell) > 1 or cell in CELL_CHARS for cell in row.cells):
@@ -400,7 +432,7 @@ class Reader:
         if is_rule(text):
             return
         self.grid = None
-        yield self._unfinished(grid, f" (line {line.number} has {len(plain_cells(text))} cells, not {grid.shape.side})")
+        yield self._unfinished(grid, f" (line {line.number} has {cell_count(text)} cells, not {grid.shape.side})")
         yield from self._outside(line, text)
 
     def _blank(self) -> Iterator[Record]:
@@ -448,6 +480,62 @@ class Reader:
             first, _ = self.json_open
             self.json_open = None
             yield Record(first.source, first.number, first.text, error="JSON object never closed")
+        if self.listing is not None:
+            listing, self.listing = self.listing, None
+            yield from self._list_unclosed(listing)
+
+    # ---- boards written as a list of lists --------------------------------------------------------
+
+    def _list_start(self, line: Line) -> Iterator[Record]:
+        """A line that opens a list: the record, if it closes on this line."""
+        self.listing = ListText(line)
+        yield from self._list_end()
+
+    def _list_more(self, line: Line) -> Iterator[Record]:
+        """One more line while a list is open: part of it, or (no part of any list) the end of an unclosed one."""
+        listing = self.listing
+        if line.error or not listing.add(line):
+            self.listing = None
+            yield from self._list_unclosed(listing, line.number)
+            yield from self._feed(line)
+            return
+        yield from self._list_end()
+
+    def _list_end(self) -> Iterator[Record]:
+        """The record of the list once its brackets have closed."""
+        listing = self.listing
+        if listing.too_long:
+            self.listing = None
+            yield from self._list_unclosed(listing)
+        elif listing.closed:
+            self.listing = None
+            yield self._list_record(listing)
+
+    def _list_record(self, listing: ListText) -> Record:
+        """The puzzle a closed list holds, or what is wrong with it, where."""
+        first = listing.first
+        try:
+            board = read_board(listing)
+            if self.size is not None and board.side != self.size:
+                raise PuzzleError(f"a {board.side}x{board.side} board, not {self._expected_shape()}")
+            alphabet = self.alphabet or (numeric_alphabet(board.side) if board.numeric and board.side >= 10 else None)
+            puzzle = board.puzzle(alphabet)
+        except PuzzleError as error:
+            return Record(first.source, first.number, listing.text(), error=str(error))
+        return Record(first.source, first.number, puzzle.to_line(), puzzle)
+
+    def _list_unclosed(self, listing: ListText, stop: Optional[int] = None) -> Iterator[Record]:
+        """A list whose brackets never closed (or a lone 'board =' with no list after it)."""
+        first = listing.first
+        if not listing.opened:
+            text = first.text.strip()
+            if is_prose(text):
+                self._skip(first, text)
+            else:
+                yield Record(first.source, first.number, text, error=f"{text!r} is not followed by a list")
+            return
+        where = f" (line {stop} is not part of it)" if stop else ""
+        yield Record(first.source, first.number, listing.text(), error=f"the list's '[' is never closed{where}")
 
     # ---- grids puzzlesat drew (sudoku/drawn.py) ------------------------------------------------
 
@@ -542,7 +630,7 @@ class Reader:
             whole = next(filter(None, (whole_puzzle(f.strip(), self.size) for f in fields)), None)
         header, table.header_open = table.header_open, False
         if whole is None and not header:
-            yield Record(first.source, first.number, value, error=f"no puzzle in this row ({_size_message(len(plain_cells(value)))})")
+            yield Record(first.source, first.number, value, error=f"no puzzle in this row ({self._size_message(cell_count(value))})")
         if whole is None:
             return
         whole.text = whole.text or value
@@ -586,7 +674,7 @@ class Reader:
             return self._link(line, value.strip())
         whole = whole_puzzle(value.strip(), self.size)
         if whole is None:
-            return Record(line.source, line.number, value, error=f'"puzzle" holds {_size_message(len(plain_cells(value)))}')
+            return Record(line.source, line.number, value, error=f'"puzzle" holds {self._size_message(cell_count(value))}')
         whole.text = whole.text or value.strip()
         return self._whole_record(line, whole)
 

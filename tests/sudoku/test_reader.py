@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlesat.sudoku.grid import Shape
 from puzzlesat.sudoku.reader import read_text
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -171,3 +172,91 @@ def test_pencil_marks_on_one_line():
     [record] = records(line)
     assert record.puzzle.values[0] == 1 and record.puzzle.candidates[1] == 0b111111111
     assert record.puzzle.to_line() == line
+
+
+# ---- rows of numbers apart by spaces (16x16 and up) ------------------------------------------------------
+
+
+@st.composite
+def number_grids(draw):
+    """A puzzle of side 10 to 25 (rows of values, 0 blank): a solved grid with some cells emptied."""
+    side = draw(st.sampled_from([10, 12, 16, 25]))
+    shape = Shape.of_side(side)
+    order = draw(st.permutations(range(1, side + 1)))
+    blanks = draw(st.lists(st.booleans(), min_size=side * side, max_size=side * side))
+    return [[0 if blanks[r * side + c] else order[((r % shape.box_rows) * shape.box_cols + r // shape.box_rows + c) % side]
+             for c in range(side)] for r in range(side)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(number_grids(), st.sampled_from(["0", ".", "_"]), st.sampled_from([" ", "  ", "\t"]), st.booleans())
+def test_any_grid_of_numbers_apart_by_spaces_reads_as_its_puzzle(rows, blank, gap, aligned):
+    """'9 3 0 0 6 0 5 0 0 0 16 0 0 2 14 0' is a row of 16 numbers, never 16 sets of candidates."""
+    width = 3 if aligned else 0
+    text = "\n".join(gap.join((str(value) if value else blank).rjust(width) for value in row) for row in rows)
+    [record] = records(text)
+    assert record.error is None
+    assert record.puzzle.values == tuple(value for row in rows for value in row)
+
+
+def test_a_row_of_numbers_is_never_read_digit_by_digit():
+    """The first row has 36 digits, as many as a 6x6 puzzle has cells: it is still 25 numbers."""
+    rows = [[(5 * (r % 5) + r // 5 + c) % 25 + 1 for c in range(25)] for r in range(25)]
+    rows[0][9:14] = [0] * 5
+    text = "\n".join(" ".join(map(str, row)) for row in rows)
+    assert sum(ch.isdigit() for ch in text.splitlines()[0]) == 36
+    [record] = records(text)
+    assert record.puzzle.values == tuple(value for row in rows for value in row)
+
+
+def test_a_16x16_grid_of_numbers_with_zero_blanks_is_solved(run_cli):
+    rows = [[(4 * (r % 4) + r // 4 + c) % 16 + 1 for c in range(16)] for r in range(16)]
+    for r, c in [(0, 0), (0, 1), (0, 4), (0, 10), (3, 9), (15, 15)]:
+        rows[r][c] = 0
+    text = "\n".join(" ".join(map(str, row)) for row in rows) + "\n"
+    assert text.startswith("0 0 3 4 0 6 7 8 9 10 0 12 13 14 15 16\n5 6 7 8 9 10 11 12 13 14 15 16 1 2 3 4\n")
+    result = run_cli(["sudoku", "-f", "line"], input=text)
+    assert result.stdout.split() == [str(value) for r in range(16) for value in
+                                     [(4 * (r % 4) + r // 4 + c) % 16 + 1 for c in range(16)]]
+    assert result.exit_code == 0
+
+
+def test_a_row_of_numbers_of_the_wrong_length_is_counted_in_numbers():
+    rows = [" ".join(str((4 * (r % 4) + r // 4 + c) % 16 + 1) for c in range(16)) for r in range(16)]
+    rows[1] += " 7"
+    found = records("\n".join(rows))
+    assert found[0].error == "grid stops after 1 of 16 rows (line 2 has 17 cells, not 16)"
+
+
+def test_a_label_after_the_last_row_of_a_grid():
+    rows = [WIKI[i:i + 9] for i in range(0, 81, 9)]
+    [record] = records("\n".join(rows[:-1] + [rows[-1] + "  #1"]))
+    assert record.puzzle.to_line() == WIKI
+
+
+# ---- what --size and --alphabet expect -------------------------------------------------------------------
+
+
+def test_size_says_what_it_expected(run_cli):
+    result = run_cli(["sudoku", "-f", "jsonl", "--size", "16"], input=f"{WIKI}\n")
+    assert result.stderr == "puzzlesat: <stdin>:1: 81 cells, not the 256 of a 16x16 puzzle (--size 16), nor a grid row of 16\n"
+    assert result.exit_code == 1
+
+
+def test_size_in_a_csv_or_json_record_says_what_it_expected():
+    text = f'id,puzzle\n1,{WIKI}\n'
+    assert records(text, size=4)[0].error == (
+        "no puzzle in this row (81 cells, not the 16 of a 4x4 puzzle (--size 4), nor a grid row of 4)")
+    assert records(f'{{"puzzle": "{WIKI}"}}', size=4)[0].error == (
+        '"puzzle" holds 81 cells, not the 16 of a 4x4 puzzle (--size 4), nor a grid row of 4')
+
+
+def test_an_alphabet_sets_the_size_it_expects():
+    [record] = records(WIKI, alphabet="ABCDEFGHIJKLMNOP")
+    assert record.error == "81 cells, not the 256 of a 16x16 puzzle (--alphabet of 16 symbols), nor a grid row of 16"
+
+
+def test_the_blanks_listed_are_those_the_alphabet_leaves_blanks(run_cli):
+    line = "Z" + "." * 255
+    result = run_cli(["sudoku", "-f", "jsonl", "--alphabet", "0123456789ABCDEF"], input=line)
+    assert "(symbols 0-9A-F, blank . _ - * x ·)" in result.stderr
