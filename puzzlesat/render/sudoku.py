@@ -12,7 +12,7 @@ from rich.text import Text
 
 from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
-from puzzlesat.render.sudoku_grid import BORDER_STYLE, grid, grid_legend
+from puzzlesat.render.sudoku_grid import BORDER_STYLE, Fitted, grid_legend
 from puzzlesat.sudoku.glyphs import BLANK, BOX_DRAWING, DIFFERS
 from puzzlesat.sudoku.report import candidates_grid, count_complete, no_rating_reason
 from puzzlesat.sudoku.solver import Status
@@ -60,7 +60,7 @@ class Pair:
         from rich.table import Table
 
         (title, left), (other, right) = self.first, self.second
-        left, right = left.copy(), right.copy()
+        left, right = (side.text(options.max_width) if isinstance(side, Fitted) else side.copy() for side in (left, right))
         left.rstrip()
         right.rstrip()
         width = max(map(cell_len, left.plain.splitlines()), default=0)
@@ -82,11 +82,11 @@ def result_view(record, result, count: Optional[int] = None, rules=None, setter=
     if record.puzzle is None:
         return Group(*parts)
     if setter is None or setter.second is None:
-        parts.append(grid(record.puzzle, result.solution, rules))
+        parts.append(Fitted(record.puzzle, result.solution, rules))
         return Group(*parts)
     differ = frozenset(setter.differences(result.solution))
-    parts.append(Pair(("one solution", grid(record.puzzle, result.solution, rules, differ, legend=False)),
-                      ("another", grid(record.puzzle, setter.second, rules, differ, legend=False))))
+    parts.append(Pair(("one solution", Fitted(record.puzzle, result.solution, rules, differ, legend=False)),
+                      ("another", Fitted(record.puzzle, setter.second, rules, differ, legend=False))))
     legend = grid_legend(rules)
     if legend is not None:
         parts.append(legend)
@@ -155,11 +155,11 @@ def explanation_view(record, explanation, rules=None, marks=None) -> Group:
     """The header, the grid (or the candidate grid `marks`), every step, how it ends, and the finished grid
     (solver-filled cells marked)."""
     puzzle = explanation.puzzle
-    parts = [Text(f"{record.where}  explanation", style="bold"), marks_view(marks) or grid(puzzle, rules=rules)]
+    parts = [Text(f"{record.where}  explanation", style="bold"), marks_view(marks) or Fitted(puzzle, rules=rules)]
     parts.extend(step_text(i, step, puzzle) for i, step in enumerate(explanation.steps, 1))
     parts.append(Text(explanation.ending, style=ENDING_STYLES.get(explanation.outcome, "bold yellow")))
     if explanation.outcome != "solved" and explanation.solution is not None:
-        parts.append(grid(puzzle, explanation.solution, rules))
+        parts.append(Fitted(puzzle, explanation.solution, rules))
     return Group(*parts)
 
 
@@ -177,7 +177,7 @@ def hint_view(record, step, puzzle, rules=None, marks=None, reveal: str = "step"
         header.append(step.vague_text(puzzle, reveal), style=TECHNIQUE_STYLE)
         header.append(f" ({step.difficulty:.1f})", style=BORDER_STYLE)
     marked = frozenset(step.where()) if reveal == "cells" else frozenset()
-    return Group(header, marks_view(marks) or grid(puzzle, rules=rules, marked=marked))
+    return Group(header, marks_view(marks) or Fitted(puzzle, rules=rules, marked=marked))
 
 
 def marks_view(marks: Optional[list]) -> Optional[Text]:
@@ -199,9 +199,9 @@ def generated_view(number: int, generated, show_solution: bool = False) -> Group
     header = Text(f"#{number}  {plural(generated.givens, 'given')}  ", style="bold")
     header.append_text(rating_text(generated.rating))
     if not show_solution:
-        return Group(header, grid(generated.puzzle))
-    return Group(header, Pair(("puzzle", grid(generated.puzzle)),
-                              ("solution", grid(generated.puzzle, generated.solution))))
+        return Group(header, Fitted(generated.puzzle))
+    return Group(header, Pair(("puzzle", Fitted(generated.puzzle)),
+                              ("solution", Fitted(generated.puzzle, generated.solution))))
 
 
 def answer_view(answer, options) -> Group:

@@ -21,6 +21,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from puzzlesat.render.variant_marks import ON_LINE, constraint_marks
+from puzzlesat.sudoku.grid import default_alphabet
 from puzzlesat.sudoku.glyphs import ACROSS, BLANK, DIAGONAL, DIFFERS, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
 
 GIVEN_STYLE = "bold"
@@ -61,6 +62,28 @@ def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: fro
         text.append_text(look.legend)
         text.append("\n")
     return text
+
+
+class Fitted:
+    """A grid that fits the console: drawn in its numbers, or, when those make it wider than the console (a 16x16
+    variant grid in numbers is 81 columns), with the numbers above 9 as letters and a line above that says so."""
+
+    def __init__(self, puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset(),
+                 legend: bool = True):
+        self.puzzle, self.values, self.rules, self.marked, self.legend = puzzle, values, rules, marked, legend
+
+    def text(self, width: int) -> Text:
+        """The drawing for `width` columns."""
+        drawn = grid(self.puzzle, self.values, self.rules, self.marked, self.legend)
+        if not self.puzzle.numeric or max(map(cell_len, drawn.plain.splitlines()), default=0) <= width:
+            return drawn
+        letters = default_alphabet(self.puzzle.shape.side)
+        note = Text(f"(numbers 10-{self.puzzle.shape.side} drawn as {letters[9]}-{letters[-1]} to fit {width} "
+                    "columns)\n", style=BORDER_STYLE)
+        return note + grid(replace(self.puzzle, alphabet=letters), self.values, self.rules, self.marked, self.legend)
+
+    def __rich_console__(self, console, options):
+        yield self.text(options.max_width)
 
 
 def grid_legend(rules) -> Optional[Text]:

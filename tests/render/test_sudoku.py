@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import run_main
+from conftest import PUZZLES, run_main
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -331,3 +331,16 @@ def test_a_16x16_pencil_mark_grid_fits_80_columns_unwrapped(options, puzzle, ter
         assert all(cell_len(line) <= 80 for line in shown.splitlines())
     marks = [r for r in read_back_jsonl("\n".join(grid_part))]
     assert len(marks) == 1 and len(marks[0]["puzzle"]) == 16 ** 3  # read back as the candidates it shows
+
+
+def test_a_16x16_variant_in_numbers_fits_80_columns_as_letters_and_says_so(run_cli):
+    link = PUZZLES / "variants" / "behemoth-16x16.txt"
+    def shown(width: int) -> str:
+        return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", run_cli(["sudoku", "-f", "pretty", link], terminal=True,
+                                                               width=width).stdout)
+
+    narrow = shown(80)
+    assert max(map(len, narrow.splitlines())) <= 80
+    assert "(numbers 10-16 drawn as A-G to fit 80 columns)" in narrow
+    wide = shown(120)
+    assert "drawn as" not in wide and "│ 15 │" in wide
