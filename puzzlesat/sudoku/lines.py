@@ -22,7 +22,7 @@ SEPARATORS = frozenset("|!:+¦,; \t") | BOX_DRAWING  # between the cells of a ro
 CELL_CHARS = frozenset(SYMBOLS + SYMBOLS.lower() + BLANKS + BLANKS.upper())
 FIELD = re.compile(r"[^\s,;:#\"']+")  # a field of a line: fields are apart by white space , ; : # or quotes
 WHOLE_SIDES = {side * side: side for side in supported_sides()}
-SUKAKU_SIDES = {side ** 3: side for side in supported_sides() if side ** 3 not in WHOLE_SIDES or side == 9}
+SUKAKU_SIDES = {side ** 3: side for side in supported_sides()}  # 64 and 729 are also squares: see _sukaku_side
 SUKAKU_9 = frozenset("123456789.0")
 TOKEN = re.compile(r"[^|!:+¦,;\s\u2500-\u257f]+")  # a cell's text in a row whose cells are apart
 NUMBER_TOKEN = re.compile(r"\d+|[._*-]")
@@ -130,12 +130,12 @@ def _puzzle_field(text: str, size: Optional[int]) -> Optional[Cells]:
         length = len(field)
         if best is not None and length <= len(best.group()):
             continue
-        if (_whole_side(length, size) or _sukaku_side(field, size)) and all(ch in CELL_CHARS for ch in field):
+        if (_whole_side(length, size) or sukaku_side(field, size)) and all(ch in CELL_CHARS for ch in field):
             best = match
     if best is None:
         return None
     field, start = best.group(), best.start() + 1
-    side = _sukaku_side(field, size)
+    side = sukaku_side(field, size)
     if side:
         cells = [field[i:i + side] for i in range(0, len(field), side)]
         candidates = ["".join(ch for ch in cell if ch not in BLANKS) for cell in cells]
@@ -143,14 +143,22 @@ def _puzzle_field(text: str, size: Optional[int]) -> Optional[Cells]:
     return Cells(list(field), list(range(start, start + len(field))), False, field)
 
 
-def _sukaku_side(field: str, size: Optional[int]) -> Optional[int]:
+def sukaku_side(field: str, size: Optional[int]) -> Optional[int]:
     """The side of a one-line pencil-mark grid (729 characters, 9 per cell, for 9x9), or None."""
     side = SUKAKU_SIDES.get(len(field))
     if side is None or (size is not None and side != size):
         return None
     if side == 9 and not set(field) <= SUKAKU_9:
         return None  # 729 cells of other symbols: a 27x27 puzzle
+    if len(field) in WHOLE_SIDES and side != 9 and not _slotted(field, side):
+        return None  # 64 cells that are not 4x4 candidates each in its digit's slot: an 8x8 puzzle
     return side
+
+
+def _slotted(field: str, side: int) -> bool:
+    """True when every character is a blank or the digit of its slot (the i-th of each cell's `side` slots is
+    digit i + 1), as a pencil-mark line writes them; a puzzle of as many cells almost never is."""
+    return all(ch in BLANKS or ch == SYMBOLS[i % side] for i, ch in enumerate(field))
 
 
 def plain_cells(text: str) -> Cells:

@@ -45,6 +45,7 @@ from puzzlesat.sudoku.alphabets import (
 from puzzlesat.sudoku.grid import Puzzle, Shape, box_shape, supported_sides
 from puzzlesat.sudoku.lines import (
     CELL_CHARS,
+    SUKAKU_SIDES,
     Cells,
     cell_count,
     is_count,
@@ -56,6 +57,7 @@ from puzzlesat.sudoku.lines import (
     pencil_cells,
     plain_cells,
     section,
+    sukaku_side,
     whole_puzzle,
 )
 from puzzlesat.sudoku.list_of_lists import ListText, opens_list, read_board
@@ -353,6 +355,8 @@ class Reader:
         if known is None or self.alphabet is not None or (self.size is not None and self.size != known[0].side):
             return None
         shape, alphabet, table = known
+        if len(text) in SUKAKU_SIDES and sukaku_side(text, self.size):
+            return None  # 64 characters in the slots of 4x4 candidates: a pencil-mark line (the careful path)
         try:
             values = tuple(map(table.__getitem__, text))
         except KeyError:

@@ -285,3 +285,13 @@ def test_generated_line_with_its_solution_reads_back_as_the_puzzle(run_cli):
     puzzle, solution = line.split("\t")
     [back] = jsonl(run_cli(["sudoku", "-f", "jsonl"], input=line + "\n").stdout)
     assert back["puzzle"] == puzzle and back["solution"] == solution and back["unique"] is True
+
+
+def test_a_4x4_pencil_mark_line_is_not_taken_for_an_8x8_puzzle_of_as_many_characters(run_cli):
+    [line] = run_cli(["sudoku", "--true-candidates", "-f", "line"], input="..1.............\n").stdout.splitlines()
+    assert len(line) == 64  # = 8 x 8: read back as 4x4 candidates, each in its digit's slot, not as an 8x8 grid
+    [back] = jsonl(run_cli(["sudoku", "-f", "jsonl", "--count", "1000"], input=line + "\n").stdout)
+    [again] = jsonl(run_cli(["sudoku", "-f", "jsonl", "--count", "1000"], input="..1.............\n").stdout)
+    assert back["status"] == "multiple" and back["solutions"] == again["solutions"] == 72
+    eight = "12345678" + "." * 56  # a real 8x8 line of as many characters still reads as 8x8
+    assert len(jsonl(run_cli(["sudoku", "-f", "jsonl", "--no-unique"], input=eight + "\n").stdout)[0]["solution"]) == 64
