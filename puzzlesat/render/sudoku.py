@@ -159,7 +159,9 @@ def explanation_view(record, explanation, rules=None, marks=None) -> Group:
     parts.extend(step_text(i, step, puzzle) for i, step in enumerate(explanation.steps, 1))
     parts.append(Text(explanation.ending, style=ENDING_STYLES.get(explanation.outcome, "bold yellow")))
     if explanation.outcome != "solved" and explanation.solution is not None:
-        parts.append(Fitted(puzzle, explanation.solution, rules))
+        solver = frozenset(cell for cell, _ in explanation.finished_by_solver)
+        parts.append(Fitted(puzzle, explanation.solution, rules, solver))
+        parts.append(Text(f"{DIFFERS[0]} filled by the solver, not by the steps", style=BORDER_STYLE))
     return Group(*parts)
 
 

@@ -344,3 +344,11 @@ def test_a_16x16_variant_in_numbers_fits_80_columns_as_letters_and_says_so(run_c
     assert "(numbers 10-16 drawn as A-G to fit 80 columns)" in narrow
     wide = shown(120)
     assert "drawn as" not in wide and "│ 15 │" in wide
+
+
+def test_an_explanation_cut_short_marks_the_cells_the_solver_filled_in_text(run_cli):
+    inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    shown = run_cli(["sudoku", "--explain", "--timeout", "0.5", "-f", "pretty"], input=inkala + "\n").stdout
+    assert "› filled by the solver, not by the steps" in shown
+    last_grid = shown.split("the time ran out")[1]
+    assert last_grid.count("›") - 1 >= 40  # most of the 60 open cells, each marked beside its digit
