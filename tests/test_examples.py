@@ -31,19 +31,21 @@ NEEDS = {"parallel": "GNU parallel"}  # programs an example pipes through that t
 
 
 def readme_examples() -> list:
-    """(line number, command) for every command line in the README's sh blocks and `$ ` lines of its plain blocks,
-    but the Quick start's install lines (CI runs those itself)."""
-    found, language = [], None
+    """(block, line number, command) for every command line in the README's sh blocks and `$ ` lines of its plain
+    blocks, but the Quick start's install lines (CI runs those itself); `block` is the line its block starts on: the
+    commands of a block run in order in one folder, so a line may use what an earlier one wrote."""
+    found, language, block = [], None, 0
     for number, line in enumerate(README.read_text().splitlines(), 1):
         fence = FENCE.match(line)
         if fence:
             language = None if language is not None else fence.group(1) or "text"
+            block = number
             continue
         text = line.strip()
         if language == "sh" and text and "pip install" not in text:
-            found.append((number, text))
+            found.append((block, number, text))
         elif language == "text" and text.startswith("$ "):
-            found.append((number, text[2:]))
+            found.append((block, number, text[2:]))
     return found
 
 
@@ -95,25 +97,32 @@ def checked(command: str, done: subprocess.CompletedProcess) -> None:
 
 def marked(examples: list, label) -> list:
     """pytest params, the whole simulations marked slow."""
-    return [pytest.param(*example, id=label(example), marks=[pytest.mark.slow] if any(s in example[1] for s in SLOW)
+    return [pytest.param(*example, id=label(example), marks=[pytest.mark.slow] if any(s in example[-1] for s in SLOW)
                          else []) for example in examples]
 
 
-@pytest.fixture
-def outside(tmp_path) -> Path:
-    """A folder outside the repository holding a copy of puzzles/, as a clone would have it."""
-    shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
-    return tmp_path
+@pytest.fixture(scope="module")
+def outside(tmp_path_factory):
+    """For each README block, a folder outside the repository holding a copy of puzzles/, as a clone would have it."""
+    folders: dict = {}
+
+    def folder(block: int) -> Path:
+        if block not in folders:
+            folders[block] = tmp_path_factory.mktemp(f"readme-{block}")
+            shutil.copytree(ROOT / "puzzles", folders[block] / "puzzles")
+        return folders[block]
+
+    return folder
 
 
 def test_the_examples_are_found():
     assert len(readme_examples()) > 25 and len(help_examples()) > 8
-    assert all(not command.startswith(("python3 -m venv",)) for _, command in readme_examples())
+    assert all(not command.startswith(("python3 -m venv",)) for *_, command in readme_examples())
 
 
-@pytest.mark.parametrize("number, command", marked(readme_examples(), lambda example: f"README:{example[0]}"))
-def test_every_readme_example_runs(number, command, outside):
-    checked(command, run_example(command, outside))
+@pytest.mark.parametrize("block, number, command", marked(readme_examples(), lambda example: f"README:{example[1]}"))
+def test_every_readme_example_runs(block, number, command, outside):
+    checked(command, run_example(command, outside(block)))
 
 
 @pytest.mark.parametrize("path, command", marked(help_examples(), lambda example: f"{example[0] or 'puzzlesat'}:"
