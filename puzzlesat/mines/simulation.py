@@ -86,6 +86,11 @@ class Summary:
             "jobs": self.jobs,
         }
 
+    def line(self) -> str:
+        """The summary as one tab-separated line: games, wins, win rate, the 95% interval's low and high end."""
+        low, high = self.ci95
+        return "\t".join([str(self.games), str(self.wins), *(f"{x:.6g}" for x in (self.win_rate, low, high))])
+
 
 def wilson(wins: int, games: int, z: float = Z95) -> Tuple[float, float]:
     """The Wilson score interval for a binomial proportion ((0, 1) when there are no games)."""
@@ -186,6 +191,27 @@ class Frame:
             "state": self.state,
             "board": ["".join(symbols.get(v, str(v)) for v in row) for row in self.rows],
         }
+
+    def line(self) -> str:
+        """The step as one tab-separated line: move number, row,col, mine chance, cells revealed, state."""
+        row, col = self.move.cell
+        return f"{self.number}\t{row},{col}\t{self.move.probability:.6g}\t{self.move.revealed}\t{self.state}"
+
+
+def game_record(setup: Setup, strategy: str, seed: int, index: int, first_move: Position, frames: List[Frame]) -> dict:
+    """A replayed game as one JSON-ready dict: what picks the game, how it ended, and every move's record."""
+    return {
+        "seed": seed,
+        "game": index,
+        "level": setup.level,
+        "size": setup.label(),
+        "rules": setup.rules,
+        "strategy": strategy,
+        "first_move": list(first_move),
+        "state": frames[-1].state if frames else "playing",
+        "guesses": sum(frame.guess for frame in frames),
+        "moves": [frame.record() for frame in frames],
+    }
 
 
 def replay(setup: Setup, strategy: str, seed: int, index: int, first_move: Position = (0, 0)) -> Iterator[Frame]:

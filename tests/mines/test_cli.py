@@ -349,3 +349,39 @@ def test_the_cross_check_is_off_unless_asked_for(monkeypatch):
     assert run("-", "-f", "json", stdin=CONSISTENT).exit_code == 0
     assert run("-", "-f", "json", "--check", stdin=CONSISTENT).exit_code == 0
     assert seen == [False, True]
+
+
+# --- -f line: one tab-separated line per board, for shell scripts -------------------------------------------------
+
+
+def test_line_gives_status_move_chance_and_certain_cells_of_each_board_tab_separated():
+    boards = "3x3x2\n1HH\n12H\n01H\n\n1?z\n\n# mines: 3\n1???\n????\n????\n\n" + INCONSISTENT
+    result = run("-f", "line", stdin=boards)
+    assert result.exit_code == 1 and "<stdin>:6:3: unknown cell 'z'" in result.stderr
+    assert result.stdout.splitlines() == [
+        "consistent\t0,2\t0\t0,2\t0,1",
+        "invalid\t-\t-\t-\t-",
+        "consistent\t0,3\t0.25\t-\t-",  # no certain cell: '-', never an empty field that `read` would skip
+        "inconsistent\t-\t-\t-\t-",
+    ]
+
+
+def test_line_with_a_strategy_gives_its_move_and_without_a_total_no_chance():
+    result = run("-f", "line", "--strategy", "lookahead", stdin="# mines: 3\n1???\n????\n????\n\n1?\n??\n")
+    assert result.stdout.splitlines() == ["consistent\t1,2\t0.25\t-\t-", "consistent\t-\t-\t-\t-"]
+    result = run("-f", "line", stdin="1??\n12?\n.1?\n\n1?\n??\n")  # no total: certain cells, but no chances
+    assert result.stdout.splitlines() == ["consistent\t0,2\t0\t0,2\t0,1", "consistent\t-\t-\t-\t-"]
+
+
+def test_line_agrees_with_the_json_records():
+    boards = sorted(PUZZLES.glob("*.mine"))
+    lines = run(*boards, "-f", "line").stdout.splitlines()
+    records = [json.loads(line) for line in run(*boards, "-f", "jsonl").stdout.splitlines()]
+    assert len(lines) == len(records) == len(boards)
+    for line, record in zip(lines, records):
+        status, move, chance, safe, mines = line.split("\t")
+        cells = lambda field: [] if field == "-" else [list(map(int, cell.split(","))) for cell in field.split(" ")]
+        assert status == record["status"] and cells(move) == [record["best"]]
+        assert cells(safe) == record["safe"] and cells(mines) == record["mines"]
+        row, col = record["best"]
+        assert float(chance) == pytest.approx(record["probabilities"][row][col], abs=1e-6)

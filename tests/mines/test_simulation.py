@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import run_main
 
 from puzzlesat.mines import Setup, parse_size, replay, simulate
@@ -120,3 +122,46 @@ def test_replayed_boards_are_drawn_in_symbols_the_friendly_format_reads_back():
         board = parse_friendly(lines[start:start + 8])
         assert board.cells == tuple(tuple(FLAG if v == MINE else v for v in row) for row in frame.rows)
     assert "?" in lines[starts[0]] or frames[0].state != "playing"
+
+
+SIMULATE = ["mines", "simulate", "--level", "beginner", "-n", "30", "--seed", "2", "--strategy", "minprob"]
+
+
+def test_cli_simulate_writes_json_indented_jsonl_on_one_line_and_line_tab_separated():
+    document = run_main([*SIMULATE, "-f", "json"]).stdout
+    one_line = run_main([*SIMULATE, "-f", "jsonl"]).stdout
+    piped = run_main(SIMULATE).stdout  # a pipe gets jsonl
+    record = json.loads(document)
+    assert document.startswith("{\n  \"games\": 30,") and len(one_line.splitlines()) == 1
+    drop_time = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "games_per_second")}
+    assert drop_time(json.loads(one_line)) == drop_time(record) == drop_time(json.loads(piped))
+    line = run_main([*SIMULATE, "-f", "line"]).stdout
+    games, wins, rate, low, high = line.rstrip("\n").split("\t")
+    assert (int(games), int(wins)) == (30, record["wins"])
+    assert [float(x) for x in (rate, low, high)] == pytest.approx([record["win_rate"], *record["ci95"]], abs=1e-5)
+
+
+REPLAY = ["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5"]
+
+
+def test_cli_replay_json_is_one_document_with_the_game_and_its_moves():
+    result = run_main([*REPLAY, "-f", "json"])
+    game = json.loads(result.stdout)
+    moves = [json.loads(line) for line in run_main([*REPLAY, "-f", "jsonl"]).stdout.splitlines()]
+    assert result.exit_code == 0 and result.stdout.startswith("{\n  \"seed\": 3,")
+    assert {k: game[k] for k in ("seed", "game", "size", "rules", "strategy", "first_move")} == \
+        {"seed": 3, "game": 5, "size": "8x8x10", "rules": "safe", "strategy": "lookahead", "first_move": [0, 0]}
+    assert game["moves"] == moves and game["state"] == moves[-1]["state"]
+    assert game["guesses"] == sum(move["guess"] for move in moves)
+
+
+def test_cli_replay_line_is_one_tab_separated_line_per_move():
+    moves = [json.loads(line) for line in run_main([*REPLAY, "-f", "jsonl"]).stdout.splitlines()]
+    lines = run_main([*REPLAY, "-f", "line"]).stdout.splitlines()
+    assert len(lines) == len(moves)
+    for line, move in zip(lines, moves):
+        number, cell, chance, revealed, state = line.split("\t")
+        assert (int(number), cell, int(revealed), state) == (move["move"], "{},{}".format(*move["cell"]),
+                                                             move["revealed"], move["state"])
+        assert float(chance) == pytest.approx(move["probability"], abs=1e-6)
+
