@@ -57,8 +57,8 @@ def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_m
 
     \b
     puzzlesat mines play --level intermediate --seed 3
-    puzzlesat mines play --seed 0 --game 17 --from-move 20   # go on from a simulated game
-    printf 'lloq' | puzzlesat mines play                      # keys from a pipe: each character is one
+    puzzlesat mines play --seed 0 --game 17 --from-move 10   # go on from a simulated game
+    printf ' l?q' | puzzlesat mines play                      # keys from a pipe: each character is one
 
     Game K of seed S has the mines of `puzzlesat mines simulate` when it is opened at the same first cell
     (--first-move, where --from-move and the first hint start). From a pipe or a file, every character is

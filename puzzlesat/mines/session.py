@@ -91,7 +91,9 @@ class Session:
         player = make_player(strategy, game, first_move)
         for _ in range(moves):
             if game.over:
-                raise ValueError(f"game {index} of seed {seed} ends after {len(game.moves)} moves ({game.state})")
+                played = len(game.moves)
+                raise ValueError(f"game {index} of seed {seed} ends after {played} moves ({strategy} {game.state} "
+                                 f"it): choose a move from 0 to {played}")
             cell, probability = player.choose()
             position = game.position_of(cell)
             session._remember(f"{strategy}'s open {_name(position)}")

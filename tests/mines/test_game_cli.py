@@ -160,6 +160,7 @@ def test_from_move_past_the_end_of_the_game_is_a_usage_error():
     frames = list(replay(parse_size("beginner"), "lookahead", 0, 17))
     result, _ = play("--seed", "0", "--game", "17", "--from-move", str(len(frames) + 1))
     assert result.exit_code == 2 and f"ends after {len(frames)} moves" in result.stderr
+    assert f"choose a move from 0 to {len(frames)}" in result.stderr
 
 
 def test_a_win_is_reported():
