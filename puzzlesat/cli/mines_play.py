@@ -10,8 +10,17 @@ from collections import Counter
 
 import click
 
-from puzzlesat.cli.common import Env, format_option, jobs_option, jobs_or_all, quiet_option, resolve_format
+from puzzlesat.cli.common import (
+    Env,
+    Interrupted,
+    format_option,
+    jobs_option,
+    jobs_or_all,
+    quiet_option,
+    resolve_format,
+)
 from puzzlesat.cli.output import Presenter, write_all
+from puzzlesat.errors import SimulationInterrupted
 from puzzlesat.mines.game import LEVELS, RULES, Setup, parse_cell, parse_size
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, STRATEGIES
 from puzzlesat.streams import to_json
@@ -81,17 +90,24 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
     --seed S --game K` (same level, rules and strategy) shows it move by move.
     """
     from puzzlesat.mines.simulation import simulate as run
+    from puzzlesat.render.play import interrupted_line
 
     setup = make_setup(level, size, rules)
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
     bar = env.progress_bar(games, "games", f"{strategy} {setup.level or setup.label()}", output_streams=False)
+    stopped = None
     try:
         summary = run(setup, strategy, games, seed, jobs_or_all(jobs), cell,
                       progress=None if bar is None else _advance(bar))
+    except SimulationInterrupted as stop:
+        stopped = stop.summary
     finally:
         if bar is not None:
             bar.close()
+    if stopped is not None:  # say what was played (on stderr, as every interrupted run does), exit status 130
+        env.note(interrupted_line(stopped.record()))
+        raise Interrupted()
     return write_all(env, [summary], fmt, SummaryPresenter())
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Iterator, List, Optional, Tuple
 
+from puzzlesat.errors import SimulationInterrupted
 from puzzlesat.mines.board import HIDDEN, MINE
 from puzzlesat.mines.board import Position
 from puzzlesat.mines.game import Game, Move, Setup
@@ -146,17 +147,23 @@ def simulate(
     first_move: Position = (0, 0),
     progress: Optional[Callable[[Outcome], None]] = None,
 ) -> Summary:
-    """Play `games` games and summarise them; `progress` is called after each game (in this process)."""
+    """Play `games` games and summarise them; `progress` is called after each game (in this process). Ctrl-C
+    raises SimulationInterrupted with the summary of the games played so far."""
     make_player(strategy, Game(setup), first_move)  # fail early on a bad strategy name or cell
     started = time.perf_counter()
-    wins = guesses = 0
-    for outcome in outcomes(setup, strategy, games, seed, jobs, first_move):
-        wins += outcome.won
-        guesses += outcome.guesses
-        if progress is not None:
-            progress(outcome)
-    seconds = time.perf_counter() - started
-    return Summary(setup, strategy, seed, first_move, games, wins, guesses, seconds, jobs)
+    played = wins = guesses = 0
+
+    def summary() -> Summary:
+        return Summary(setup, strategy, seed, first_move, played, wins, guesses, time.perf_counter() - started, jobs)
+
+    try:
+        for outcome in outcomes(setup, strategy, games, seed, jobs, first_move):
+            played, wins, guesses = played + 1, wins + outcome.won, guesses + outcome.guesses
+            if progress is not None:
+                progress(outcome)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(summary()) from None
+    return summary()
 
 
 def won_games(setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Position = (0, 0)) -> List[int]:

@@ -40,6 +40,16 @@ def summary_table(record: dict) -> Table:
     return table
 
 
+def interrupted_line(record: dict) -> str:
+    """What a simulation stopped by Ctrl-C had played (a Summary.record()): games, wins, the win rate and its
+    interval."""
+    line = f"interrupted after {plural(record['games'], 'game')} in {record['seconds']:.1f} s"
+    if not record["games"]:
+        return line
+    low, high = record["ci95"]
+    return f"{line}: {record['wins']:,} won, win rate {record['win_rate']:.2%} (95% CI {low:.2%} – {high:.2%})"
+
+
 def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = None) -> Text:
     """A board: '?' hidden, '.' empty, digits, '*' mines (shown only when the game is over), one space between
     cells; the last opened cell reversed."""

@@ -165,3 +165,49 @@ def test_cli_replay_line_is_one_tab_separated_line_per_move():
                                                              move["revealed"], move["state"])
         assert float(chance) == pytest.approx(move["probability"], abs=1e-6)
 
+
+def test_ctrl_c_in_a_simulation_carries_the_summary_of_the_games_played():
+    from puzzlesat.errors import SimulationInterrupted
+
+    played = []
+
+    def stop_after_five(outcome) -> None:
+        played.append(outcome)
+        if len(played) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as stopped:
+        simulate(parse_size("beginner"), "minprob", 100, seed=3, progress=stop_after_five)
+    summary = stopped.value.summary
+    assert (summary.games, summary.wins) == (5, sum(outcome.won for outcome in played))
+    assert summary.guesses == sum(outcome.guesses for outcome in played)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_says_how_many_games_were_played_won_and_the_win_rate_so_far(jobs):
+    import re
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = [sys.executable, "-m", "puzzlesat", "mines", "simulate", "-n", "1000000", "-j", jobs, "-f", "jsonl"]
+    # as from a terminal: SIGINT handled (a shell starts background jobs, maybe this test run, with it ignored)
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(3.0)
+        assert child.poll() is None
+        child.send_signal(signal.SIGINT)
+        stdout, stderr = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 130 and stdout == b"" and b"Traceback" not in stderr
+    said = stderr.decode().strip()
+    found = re.fullmatch(r"puzzlesat: interrupted after ([\d,]+) games in [\d.]+ s: ([\d,]+) won, win rate "
+                         r"([\d.]+)% \(95% CI ([\d.]+)% – ([\d.]+)%\)", said)
+    assert found, said
+    games, wins = (int(found.group(i).replace(",", "")) for i in (1, 2))
+    low, high = wilson(wins, games)
+    assert 0 < wins < games and float(found.group(3)) == pytest.approx(100 * wins / games, abs=0.006)
+    assert [float(found.group(4)), float(found.group(5))] == pytest.approx([100 * low, 100 * high], abs=0.006)
