@@ -221,18 +221,72 @@ def test_an_expert_heatmap_fits_in_80_columns(board):
     lines = drawn(board, 80)
     assert max(map(len, lines)) <= 80
     rows = [line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]
-    assert len(rows) == 16 and all(len(row) == 4 + 2 * 30 for row in rows)  # one line a row, 2 columns a cell
+    assert len(rows) == 16 and all(len(row.rstrip("]")) == 4 + 2 * 30 for row in rows)  # a row a line, 2 columns a cell
+
+
+def compact_cells(row: str) -> list:
+    """The cells of a row of the compact layout: the character after each space (or mark) left of a cell."""
+    return [row[5 + 2 * c] for c in range((len(row) - 4) // 2)]
+
+
+@pytest.mark.parametrize("board", [EXPERT, EXPERT_OPENING])
+def test_without_colour_every_cell_of_the_80_column_heatmap_reads_from_the_text(board):
+    from puzzlesat.mines.board import parse_board
+
+    record = json.loads(run("-", "-f", "json", stdin=board).stdout)
+    lines = drawn(board, 80)  # run_main draws without colour, as NO_COLOR does
+    rows = [line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]
+    scale = next(line for line in lines if line.startswith("mine chance:"))
+    bands = {letter: int(limit) for letter, limit in re.findall(r"([a-j])<(\d+)%", scale)}
+    assert list(bands) == list("abcdefghij") and list(bands.values()) == list(range(10, 101, 10))
+    cells = parse_board(board).cells
+    safe, mines = map(lambda key: {tuple(cell) for cell in record[key]}, ("safe", "mines"))
+    for r, row in enumerate(rows):
+        for c, shown in enumerate(compact_cells(row)):
+            p = record["probabilities"][r][c]
+            if cells[r][c] >= 0:
+                assert shown == (str(cells[r][c]) if cells[r][c] else ".")
+            elif (r, c) in safe or (r, c) in mines:
+                assert shown == ("S" if (r, c) in safe else "M")
+            else:  # the letter's band holds the exact chance
+                assert bands[shown] - 10 <= 100 * p < bands[shown], (r, c, shown, p)
 
 
 def test_the_recommended_guess_keeps_its_chance_in_the_cell_and_in_the_summary():
-    for width, cell, label in ((80, 2, "{:02d}"), (200, 4, "[{}]")):
+    for width, cell in ((80, 2), (200, 4)):
         lines = drawn(EXPERT_OPENING, width)
         line = next(line for line in lines if line.startswith("recommended guess"))
         assert re.fullmatch(r"recommended guess: \(\d+, \d+\), mine chance \d+/\d+ ≈ \d+\.\d%", line)
         row, col = map(int, re.findall(r"\d+", line)[:2])
-        percent = round(float(line.split("≈ ")[1][:-1]))
+        chance = float(line.split("≈ ")[1][:-1])
         drawn_row = lines[2 + row]  # under the title and the column numbers
-        assert drawn_row[4 + cell * col:4 + cell * (col + 1)] == label.format(percent)
+        if width == 80:  # the letter of its tenth, in brackets that stand in the spaces around it
+            assert drawn_row[4 + 2 * col:7 + 2 * col] == f"[{'abcdefghij'[int(chance // 10)]}]"
+        else:
+            assert drawn_row[4 + 4 * col:8 + 4 * col] == f"[{round(chance)}]"
+        assert drawn_row.count("[") == 1 and "?" not in drawn_row  # one mark, and `?` never means the move
+
+
+def test_the_compact_layout_marks_the_move_and_conflicts_in_text_and_never_with_a_question_mark():
+    board = "# mines: 99\n" + "".join(row + "\n" for row in EXPERT.splitlines()[1:])
+    lines = drawn(board, 80)
+    rows = [line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]
+    without_heatmap = re.sub(r"\x1b\[[0-9;]*m", "", run_main(["mines", "-", "-f", "pretty"], input=board,
+                                                            terminal=True, width=80).stdout).splitlines()
+    best = json.loads(run("-", "-f", "json", stdin=board).stdout)["best"]
+    plain_rows = [line for line in without_heatmap if re.match(r"^ {1,2}\d{1,2} ", line)]
+    r, c = best
+    assert plain_rows[r][4 + 2 * c:7 + 2 * c] in ("[S]", "[?]") and sum(row.count("[") for row in plain_rows) == 1
+    legend = next(line for line in without_heatmap if "recommended" in line)
+    assert "?  undecided" in legend and "[ ] recommended" in legend and " ? " not in legend.split("undecided")[1]
+    assert sum(row.count("[") for row in rows) == 1
+    wide = "# mines: 1\n?11?" + "?" * 46 + "\n...." + "?" * 46 + "\n"  # 50 columns: compact at 110
+    conflict = re.sub(r"\x1b\[[0-9;]*m", "", run_main(["mines", "-", "-f", "pretty"], input=wide, terminal=True,
+                                                     width=110).stdout).splitlines()
+    named = next(line for line in conflict if line.startswith("these numbers cannot all be true: "))
+    cells = [tuple(map(int, pair)) for pair in re.findall(r"\((\d+), (\d+)\)", named)]
+    rows = [line for line in conflict if re.match(r"^ {1,2}\d{1,2} ", line)]
+    assert cells and all(rows[r][4 + 2 * c] == "(" and rows[r][6 + 2 * c] == ")" for r, c in cells)
 
 
 def test_a_wide_terminal_keeps_the_roomy_layout():
