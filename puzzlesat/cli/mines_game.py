@@ -93,10 +93,13 @@ def _screen(env: Env):
     last = []
 
     def draw(session: Session) -> None:
+        height = _lines(env) if console.is_terminal else None  # read again each time: the window may have changed
         with console.capture() as screen:  # written here, so that a closed pipe ends the game as it ends any command
-            console.print(game_screen(session, env.width))
-        start = "\x1b[H\x1b[2J" if console.is_terminal else "\n" if last else ""
-        env.stdout.write(start + screen.get())
+            console.print(game_screen(session, env.width, height))
+        if console.is_terminal:  # from the top; the last line without its newline, so that a full screen stays put
+            env.stdout.write("\x1b[H\x1b[2J" + screen.get().rstrip("\n"))
+        else:
+            env.stdout.write(("\n" if last else "") + screen.get())
         env.stdout.flush()
         last[:] = [session]
 
@@ -112,6 +115,19 @@ def _screen(env: Env):
         console.set_alt_screen(False)
     if last:
         console.print(game_screen(last[0], env.width))
+
+
+def _lines(env: Env) -> Optional[int]:
+    """The height of the terminal the game is drawn on (LINES wins, as COLUMNS does for the width), or None when it
+    cannot tell (a terminal whose size was never set says 0)."""
+    if os.environ.get("LINES", "").isdigit():
+        lines = int(os.environ["LINES"])
+    else:
+        try:
+            lines = os.get_terminal_size(env.stdout.fileno()).lines
+        except (AttributeError, ValueError, OSError):
+            return None
+    return lines or None
 
 
 @contextmanager

@@ -243,3 +243,15 @@ def test_on_a_terminal_keys_are_read_raw_and_the_terminal_is_given_back():
     assert b"\x1b[?1049h" in seen and b"\x1b[?1049l" in seen  # the alternate screen, and back
     last = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", seen.rsplit(b"\x1b[?1049l", 1)[1]).decode()
     assert "cursor (1, 1)" in last and "move 1 · " in last and "bye" in last
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_on_an_80_by_24_terminal_the_hint_screen_fits_and_keeps_the_title_and_the_board(level, monkeypatch):
+    monkeypatch.setenv("LINES", "24")
+    result = run_main(["mines", "play", "--level", level, "--seed", "3"], input=" ?q", terminal=True, width=80)
+    screens = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen) for screen in result.stdout.split("\x1b[H\x1b[2J")[1:]]
+    hint = screens[2].split("\x1b[?1049l")[0]  # before the last screen, printed below the shell's lines at the end
+    lines = hint.split("\n")
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80 and lines[0].startswith(TITLE)
+    assert len([line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]) == 16
+    assert "recommended (lookahead): " in hint and lines[-1].startswith("keys: ")
