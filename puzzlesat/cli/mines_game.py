@@ -46,11 +46,14 @@ def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_m
 
     \b
     Keys:  arrows or h j k l   move the cursor
-           space or o          open the cell
+           space or o          open the cell; on a number with that many
+                               flags around it, open all its other
+                               neighbours (a chord: a wrong flag loses)
            f                   flag or unflag it
            ? or a              hint: certain cells, mine chances, the
                                strategy's move and why (again: hide it)
-           u                   undo the last open or flag (a loss too)
+           u                   undo the last open, chord or flag (a loss
+                               too)
            s                   save the position (flags too) as
                                game-S-K-moveN.mine in this directory
            q                   quit

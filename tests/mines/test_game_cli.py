@@ -255,3 +255,23 @@ def test_on_an_80_by_24_terminal_the_hint_screen_fits_and_keeps_the_title_and_th
     assert len(lines) <= 24 and max(map(len, lines)) <= 80 and lines[0].startswith(TITLE)
     assert len([line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]) == 16
     assert "recommended (lookahead): " in hint and lines[-1].startswith("keys: ")
+
+
+def test_space_on_a_number_with_its_flags_chords_and_one_undo_takes_it_back():
+    # game 0 of seed 1: the corner opens 13 cells; (2, 2) shows 2 and its mines are (1, 2) and (3, 3)
+    keys = " " + keys_to((0, 0), (1, 2)) + "f" + keys_to((1, 2), (3, 3)) + "f" + keys_to((3, 3), (2, 2))
+    _, screens = play("--seed", "1", keys=keys + " uq")
+    flags_placed, chorded, undone = screens[-4:-1]
+    expected = opened(1, (0, 0), (1, 3), (2, 3)).rows()
+    with_flags = lambda rows: tuple(tuple(FLAG if (r, c) in ((1, 2), (3, 3)) else v for c, v in enumerate(row))
+                                    for r, row in enumerate(rows))
+    assert board(chorded) == with_flags(expected) and message(chorded) == "opened around (2, 2): 2 cells"
+    assert "move 3 · 8 mines left to flag" in chorded
+    assert board(undone) == board(flags_placed) and message(undone) == "undid open around (2, 2)"
+    assert "open/chord" in next(line for line in screens[0].splitlines() if line.startswith("keys: "))
+
+
+def test_a_chord_on_a_wrong_flag_loses():
+    _, screens = play("--seed", "1", keys=" llf" + "h" + " q")  # (0, 2) flagged, but the mine by (0, 1) is (1, 2)
+    lost = screens[-2]
+    assert message(lost) == "BOOM: (1, 2) was a mine, you lost (u undoes the move)" and board(lost)[1][2] == MINE
