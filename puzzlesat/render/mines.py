@@ -4,8 +4,8 @@ Cells are drawn with the board's own symbols (puzzlesat.mines.board.SYMBOLS: `?`
 empty, digits), so a drawn row reads back in the friendly format; only the analysis adds marks of its own
 (`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers), and the
 legend says what they are. With a strategy's advice (`mines analyze --strategy`, the hints of `mines play`) the
-marked move is the strategy's and the summary says why; a game's cursor is drawn as `<12>` (underlined in the
-compact layout).
+marked move is the strategy's and the summary says why; a game's cursor is drawn as `<12>` (and underlined).
+The summary comes as kinded lines (summary_lines), so that a screen short of room can leave some out.
 
 Two layouts: the roomy one (3 columns a cell, 4 with the heatmap: `12%`, the move as `[12]`) when the
 board fits the width, else a compact one, so that an expert board (30 columns) with its heatmap fits in 80

@@ -2,7 +2,9 @@
 screen of `puzzlesat mines play`.
 
 Boards are drawn with the symbols of puzzlesat.mines.board.SYMBOLS (`?` hidden, `*` a mine once the game is
-over, `.` empty, digits), as `puzzlesat mines analyze` draws them, so a drawn board reads back as a board.
+over, `.` empty, digits), as `puzzlesat mines analyze` draws them, so a drawn board reads back as a board. The
+game's screen fits the terminal it is given (GameScreen), and a simulation stopped by Ctrl-C is one line
+(interrupted_line).
 """
 
 from __future__ import annotations
@@ -130,24 +132,22 @@ class GameScreen:
 
     def __init__(self, session, width: Optional[int] = None, height: Optional[int] = None):
         self.session, self.width, self.height = session, width, height
-        self._boards: dict = {}
+        self._boards: dict = {}  # the hint's board in each layout, drawn once
 
     def __rich_console__(self, console, options):
         width = self.width or options.max_width
-        self._boards = {}  # the hint's board drawn in each layout, drawn once
         screen = None
         for left_out in (set(LEFT_OUT[:n]) for n in range(len(LEFT_OUT) + 1)):
             for beside in (False, True):
                 screen = self._screen(width, left_out, beside) or screen
-                if screen is not None and (self.height is None or self._lines(console, options, screen, width) <= self.height):
+                if screen is not None and self._fits(console, options.update_width(width), screen):
                     yield screen
                     return
         yield screen  # nothing fits: the screen with the most left out
 
-    @staticmethod
-    def _lines(console, options, screen, width: int) -> int:
-        """How many lines a screen takes `width` columns wide."""
-        return len(console.render_lines(screen, options.update_width(width), pad=False))
+    def _fits(self, console, options, screen) -> bool:
+        """Whether a screen fits in the height (any screen does when there is none)."""
+        return self.height is None or len(console.render_lines(screen, options, pad=False)) <= self.height
 
     def _screen(self, width: int, left_out: set, beside: bool) -> Optional[Group]:
         """The screen without the parts `left_out`, the hint's text `beside` the board; None when that cannot be."""
@@ -173,20 +173,18 @@ class GameScreen:
         session, hint = self.session, self.session.hint
         board = session.board()
         advised = Advised(hint.strategy, hint.advice, hint.note)
-        layout = layout_for(board, True, None if beside else width)
-        if beside:
-            layout = Layout(COMPACT_CELL, True)
-            text_width = width - (ROW_LABEL + COMPACT_CELL * board.width + 1) - SIDE_GAP
-            if text_width < SIDE_TEXT:
-                return None
+        layout = Layout(COMPACT_CELL, True) if beside else layout_for(board, True, width)
+        text_width = width - (ROW_LABEL + COMPACT_CELL * board.width + 1) - SIDE_GAP
+        if beside and text_width < SIDE_TEXT:
+            return None
         if layout not in self._boards:
-            self._boards[layout] = hint_board(board, hint.analysis, True, layout, advised.marked(hint.analysis),
-                                              session.cursor)
+            marked = advised.marked(hint.analysis)
+            self._boards[layout] = hint_board(board, hint.analysis, True, layout, marked, session.cursor)
         drawn = self._boards[layout]
         lines = [] if MARKS in left_out else [marks_legend(True, narrow=beside)]
         lines.append(chance_scale(layout))
-        lines += [line.text for line in summary_lines(board, hint.analysis, width, advised) if line.kind not in left_out]
-        notes = Text("\n").join(lines)
+        summary = summary_lines(board, hint.analysis, width, advised)
+        notes = Text("\n").join(lines + [line.text for line in summary if line.kind not in left_out])
         if not beside:
             return Group(_trimmed(drawn, GAP in left_out), notes)
         grid = Table.grid(padding=(0, SIDE_GAP, 0, 0))

@@ -147,7 +147,8 @@ def test_without_as_many_flags_as_its_number_a_chord_says_so_and_does_nothing():
     session = flagged((1, 2))
     history = len(session.history)
     at(session, (2, 2)).press(" ")
-    assert session.message == "(2, 2) shows 2 and has 1 flag around it: with 2 flags there, space opens its other neighbours"
+    assert session.message == ("(2, 2) shows 2 and has 1 flag around it: with 2 flags there, space opens its other "
+                               "neighbours")
     assert len(session.history) == history and session.moves == 1
 
 
