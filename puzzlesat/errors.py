@@ -10,6 +10,7 @@
       Inconsistent            no mine layout explains a Minesweeper position
       GenerationError         no puzzle of the asked difficulty within the allowed attempts
       VerificationError       an answer failed its check: a bug, never shown as an answer
+    SimulationInterrupted     Ctrl-C in a simulation (a KeyboardInterrupt), with the summary of the games played
 """
 
 from __future__ import annotations
@@ -80,3 +81,12 @@ class GenerationError(PuzzlesatError, RuntimeError):
 
 class VerificationError(PuzzlesatError, AssertionError):
     """An answer that fails its independent check (a model that is not a solution, two engines that disagree)."""
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a simulation; `summary` holds the games played before it (a KeyboardInterrupt still, so
+    whoever does not ask for the summary stops as on any Ctrl-C)."""
+
+    def __init__(self, summary):
+        super().__init__("interrupted")
+        self.summary = summary

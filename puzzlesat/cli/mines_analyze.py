@@ -26,9 +26,12 @@ from puzzlesat.streams import STDIN, source_name, to_json
                    "states another total is invalid).")
 @click.option("-p", "--probabilities", is_flag=True,
               help="Show the exact mine probability of every hidden cell as a heatmap (needs the total).")
-@format_option(("pretty", "json", "jsonl"),
-               help="pretty: the board drawn (the default on a terminal); json: one JSON object (one board); "
-                    "jsonl: one JSON object per board with source, line and time_ms (the default in a pipe).")
+@format_option(("pretty", "json", "jsonl", "line"),
+               help="pretty: the board drawn (the default on a terminal); json: one indented JSON object (one "
+                    "board); jsonl: one JSON object per board with source, line and time_ms (the default in a pipe); "
+                    "line: one line per board: the status, the recommended move as row,col, its mine chance, the "
+                    "certain safe cells and the certain mines (row,col apart by spaces), tab-separated, - for "
+                    "none.")
 @click.option("-t", "--timeout", "--time-limit", "timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
               show_default=True, metavar="SECONDS",
               help="Give up on a board after about this long (status 'timeout', with the cells single numbers "
@@ -55,6 +58,11 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     too (? H or x hidden, F or * flag, 1-8 numbers, . or 0 empty, spaces
     ignored, ':' ends a row, '# mines: N' comment for the total). Separate
     several boards with blank lines.
+
+    \b
+    printf '# mines: 2\\n1??\\n12?\\n.1?\\n' | puzzlesat mines -p -f pretty
+    printf '3x3x2\\n1HH\\n12H\\n01H\\n' | puzzlesat mines -f line
+    printf '# mines: 3\\n1???\\n????\\n????\\n' | puzzlesat mines --strategy lookahead
 
     \b
     With --strategy NAME (lookahead or minprob) each answer also holds the
@@ -106,6 +114,13 @@ class BoardPresenter(Presenter):
         if answer.analysis is None:
             return to_json({**where, "status": "invalid", "error": answer.error})
         return to_json({**where, **self.fields(answer), "time_ms": round(answer.milliseconds, 3)})
+
+    def line(self, answer: Answer) -> str:
+        from puzzlesat.mines.report import invalid_line, to_line
+
+        if answer.analysis is None:
+            return invalid_line()
+        return to_line(answer.analysis, answer.advice, advised=self.strategy is not None)
 
     def json(self, answer: Answer) -> Optional[str]:
         if answer.analysis is None:

@@ -46,19 +46,22 @@ def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_m
 
     \b
     Keys:  arrows or h j k l   move the cursor
-           space or o          open the cell
+           space or o          open the cell; on a number with that many
+                               flags around it, open all its other
+                               neighbours (a chord: a wrong flag loses)
            f                   flag or unflag it
            ? or a              hint: certain cells, mine chances, the
                                strategy's move and why (again: hide it)
-           u                   undo the last open or flag (a loss too)
+           u                   undo the last open, chord or flag (a loss
+                               too)
            s                   save the position (flags too) as
                                game-S-K-moveN.mine in this directory
            q                   quit
 
     \b
     puzzlesat mines play --level intermediate --seed 3
-    puzzlesat mines play --seed 0 --game 17 --from-move 20   # go on from a simulated game
-    printf 'lloq' | puzzlesat mines play                      # keys from a pipe: each character is one
+    puzzlesat mines play --seed 0 --game 17 --from-move 10   # go on from a simulated game
+    printf ' l?q' | puzzlesat mines play                      # keys from a pipe: each character is one
 
     Game K of seed S has the mines of `puzzlesat mines simulate` when it is opened at the same first cell
     (--first-move, where --from-move and the first hint start). From a pipe or a file, every character is
@@ -93,10 +96,13 @@ def _screen(env: Env):
     last = []
 
     def draw(session: Session) -> None:
+        height = _lines(env) if console.is_terminal else None  # read again each time: the window may have changed
         with console.capture() as screen:  # written here, so that a closed pipe ends the game as it ends any command
-            console.print(game_screen(session, env.width))
-        start = "\x1b[H\x1b[2J" if console.is_terminal else "\n" if last else ""
-        env.stdout.write(start + screen.get())
+            console.print(game_screen(session, env.width, height))
+        if console.is_terminal:  # from the top; the last line without its newline, so that a full screen stays put
+            env.stdout.write("\x1b[H\x1b[2J" + screen.get().rstrip("\n"))
+        else:
+            env.stdout.write(("\n" if last else "") + screen.get())
         env.stdout.flush()
         last[:] = [session]
 
@@ -112,6 +118,19 @@ def _screen(env: Env):
         console.set_alt_screen(False)
     if last:
         console.print(game_screen(last[0], env.width))
+
+
+def _lines(env: Env) -> Optional[int]:
+    """The height of the terminal the game is drawn on (LINES wins, as COLUMNS does for the width), or None when it
+    cannot tell (a terminal whose size was never set says 0)."""
+    if os.environ.get("LINES", "").isdigit():
+        lines = int(os.environ["LINES"])
+    else:
+        try:
+            lines = os.get_terminal_size(env.stdout.fileno()).lines
+        except (AttributeError, ValueError, OSError):
+            return None
+    return lines or None
 
 
 @contextmanager

@@ -10,8 +10,17 @@ from collections import Counter
 
 import click
 
-from puzzlesat.cli.common import Env, format_option, jobs_option, jobs_or_all, quiet_option, resolve_format
+from puzzlesat.cli.common import (
+    Env,
+    Interrupted,
+    format_option,
+    jobs_option,
+    jobs_or_all,
+    quiet_option,
+    resolve_format,
+)
 from puzzlesat.cli.output import Presenter, write_all
+from puzzlesat.errors import SimulationInterrupted
 from puzzlesat.mines.game import LEVELS, RULES, Setup, parse_cell, parse_size
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, STRATEGIES
 from puzzlesat.streams import to_json
@@ -64,31 +73,41 @@ def first_move_cell(text: str, setup: Setup):
 @game_options
 @click.option("-n", "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @jobs_option
-@format_option(("pretty", "json"), help="pretty: a table (the default on a terminal); json: one object (in a pipe).")
+@format_option(("pretty", "json", "jsonl", "line"),
+               help="pretty: a table (the default on a terminal); json: one indented JSON object; jsonl: the same "
+                    "object on one line (the default in a pipe); line: games, wins, win rate and the 95% interval's "
+                    "low and high end, tab-separated.")
 @quiet_option
 @click.pass_obj
 def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format) -> int:
     """Play many games with a strategy and report its win rate with a 95% (Wilson) interval.
 
     \b
-    puzzlesat mines simulate --level expert --games 5000 --jobs 2
-    puzzlesat mines simulate --size 8x8x10 --strategy minprob --format json
+    puzzlesat mines simulate --level intermediate --games 500 --jobs 2
+    puzzlesat mines simulate --size 8x8x10 --strategy minprob --format line
 
     Game k of seed S has the same layout whatever --jobs is; `puzzlesat mines replay
     --seed S --game K` (same level, rules and strategy) shows it move by move.
     """
     from puzzlesat.mines.simulation import simulate as run
+    from puzzlesat.render.play import interrupted_line
 
     setup = make_setup(level, size, rules)
     cell = first_move_cell(first_move, setup)
-    fmt = resolve_format(output_format, env, pretty="pretty", plain="json")
+    fmt = resolve_format(output_format, env)
     bar = env.progress_bar(games, "games", f"{strategy} {setup.level or setup.label()}", output_streams=False)
+    stopped = None
     try:
         summary = run(setup, strategy, games, seed, jobs_or_all(jobs), cell,
                       progress=None if bar is None else _advance(bar))
+    except SimulationInterrupted as stop:
+        stopped = stop.summary
     finally:
         if bar is not None:
             bar.close()
+    if stopped is not None:  # say what was played (on stderr, as every interrupted run does), exit status 130
+        env.note(interrupted_line(stopped.record()))
+        raise Interrupted()
     return write_all(env, [summary], fmt, SummaryPresenter())
 
 
@@ -105,12 +124,18 @@ def _advance(bar):
 
 
 class SummaryPresenter(Presenter):
-    """The summary of a simulation: one JSON object, or a table."""
+    """The summary of a simulation: one JSON object (indented, or on one line), one tab-separated line, or a table."""
 
     unit = "simulation"
 
     def json(self, summary) -> str:
-        return json.dumps(summary.record())
+        return json.dumps(summary.record(), indent=2)
+
+    def jsonl(self, summary) -> str:
+        return to_json(summary.record())
+
+    def line(self, summary) -> str:
+        return summary.line()
 
     def pretty(self, summary):
         from puzzlesat.render.play import summary_table
@@ -122,7 +147,10 @@ class SummaryPresenter(Presenter):
 @game_options
 @game_index_option
 @click.option("--boards/--no-boards", default=True, show_default=True, help="Draw the board after every move.")
-@format_option(("pretty", "jsonl"), help="pretty: moves and boards (on a terminal); jsonl: one object per move (in a pipe).")
+@format_option(("pretty", "json", "jsonl", "line"),
+               help="pretty: moves and boards (the default on a terminal); json: one indented JSON object, the game's "
+                    "fields and its moves; jsonl: one JSON object per move (the default in a pipe); line: one line "
+                    "per move: number, row,col, mine chance, cells revealed, state, tab-separated.")
 @quiet_option
 @click.pass_obj
 def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boards, output_format) -> int:
@@ -134,14 +162,17 @@ def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boar
 
     Exit status 0 whether the game was won or lost.
     """
-    from puzzlesat.mines.simulation import replay as frames
+    from puzzlesat.mines.simulation import game_record, replay as frames
 
     setup = make_setup(level, size, rules)
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
+    moves = frames(setup, strategy, seed, index, cell)
+    if fmt == "json":  # one document: the whole game
+        return write_all(env, [game_record(setup, strategy, seed, index, cell, list(moves))], fmt, GamePresenter())
     if fmt == "pretty":
         env.console().print(f"game {index} of seed {seed}: {setup.level or setup.label()}, {setup.rules} rules, {strategy}")
-    return write_all(env, frames(setup, strategy, seed, index, cell), fmt, FramePresenter(boards))
+    return write_all(env, moves, fmt, FramePresenter(boards))
 
 
 class FramePresenter(Presenter):
@@ -156,6 +187,9 @@ class FramePresenter(Presenter):
 
     def jsonl(self, frame) -> str:
         return to_json(frame.record())
+
+    def line(self, frame) -> str:
+        return frame.line()
 
     def pretty(self, frame):
         from rich.console import Group
@@ -175,3 +209,12 @@ class FramePresenter(Presenter):
 
         last = self.last
         return Text(f"{last.state} after {last.number} moves, {self.guesses} of them guesses", style="bold")
+
+
+class GamePresenter(Presenter):
+    """A replayed game as one indented JSON document (simulation.game_record)."""
+
+    unit = "game"
+
+    def json(self, record: dict) -> str:
+        return json.dumps(record, indent=2)

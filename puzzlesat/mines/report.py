@@ -1,4 +1,4 @@
-"""Analyses as plain data: the JSON record of one board, and of a strategy's advice on it."""
+"""Analyses as plain data: the JSON record of one board, and of a strategy's advice on it; the `line` text."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from fractions import Fraction
 from typing import Optional
 
 from puzzlesat.mines.advice import Advice
-from puzzlesat.mines.analysis import Analysis
-from puzzlesat.mines.board import Board
+from puzzlesat.mines.analysis import CONSISTENT, Analysis
+from puzzlesat.mines.board import Board, Position
+
+NONE = "-"  # an empty field of a `line`: never blank, so that `read` in a shell keeps the fields apart
 
 
 def to_record(board: Board, analysis: Analysis) -> dict:
@@ -36,6 +38,35 @@ def advice_record(advice: Optional[Advice], note: Optional[str]) -> dict:
     """The advice of `mines analyze --strategy` as two keys: `advice` (Advice.record(), or null when there is
     none) and `advice_note` (why there is none, else null)."""
     return {"advice": None if advice is None else advice.record(), "advice_note": note}
+
+
+def to_line(analysis: Analysis, advice: Optional[Advice] = None, advised: bool = False) -> str:
+    """One tab-separated line: the status, the recommended move as row,col (with `advised`, the strategy's on a
+    consistent board), its mine chance, the certain safe cells and the certain mines (space-separated row,col);
+    NONE for what there is not."""
+    move, chance = analysis.best, None
+    if advised and analysis.status == CONSISTENT:
+        move, chance = (None, None) if advice is None else (advice.cell, advice.probability)
+    elif move is not None:
+        chance = Fraction(0) if move in analysis.safe else _chance(analysis, move)
+    fields = [analysis.status, _cells([] if move is None else [move]),
+              NONE if chance is None else f"{float(chance):.6g}", _cells(analysis.safe), _cells(analysis.mines)]
+    return "\t".join(fields)
+
+
+def invalid_line() -> str:
+    """The `line` of a board that could not be read."""
+    return "\t".join(["invalid", NONE, NONE, NONE, NONE])
+
+
+def _chance(analysis: Analysis, cell: Position) -> Optional[Fraction]:
+    """The mine probability of a cell, when known."""
+    return None if analysis.probabilities is None else analysis.probabilities[cell[0]][cell[1]]
+
+
+def _cells(cells) -> str:
+    """Cells as 'row,col row,col', or NONE."""
+    return " ".join(f"{r},{c}" for r, c in cells) or NONE
 
 
 def _float(p: Optional[Fraction]) -> Optional[float]:

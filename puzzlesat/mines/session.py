@@ -1,7 +1,7 @@
 """A game played by hand, one key at a time: the model behind `puzzlesat mines play`, free of any terminal.
 
 A Session holds the game (puzzlesat.mines.game.Game: mines placed at the first click, from the seed and the
-game's index), the player's flags, a cursor, the history of positions (every open and flag can be undone, a
+game's index), the player's flags, a cursor, the history of positions (every open, chord and flag can be undone, a
 lost game included) and the last message. `press(key)` takes one key, a character or the name of an arrow key
 ('left', 'right', 'up', 'down'), and changes the state; whoever draws the session reads it after each key.
 
@@ -39,7 +39,7 @@ ACTIONS = {
     " ": "open", "o": "open", "f": "flag", "?": "toggle_hint", "a": "toggle_hint", "u": "undo", "s": "save",
     "q": "quit", "\x03": "quit", "\x04": "quit",  # Ctrl-C and Ctrl-D, as a raw terminal sends them
 }
-KEYS_HELP = "arrows/hjkl move, space/o open, f flag, ?/a hint, u undo, s save, q quit"
+KEYS_HELP = "arrows/hjkl, space/o open/chord, f flag, ?/a hint, u undo, s save, q quit"
 HINT_SECONDS = 30.0  # the analysis behind a hint gives up after this long (its certain cells still shown)
 GAME_OVER = "the game is over: u undoes the last move, q quits"
 
@@ -91,7 +91,9 @@ class Session:
         player = make_player(strategy, game, first_move)
         for _ in range(moves):
             if game.over:
-                raise ValueError(f"game {index} of seed {seed} ends after {len(game.moves)} moves ({game.state})")
+                played = len(game.moves)
+                raise ValueError(f"game {index} of seed {seed} ends after {played} moves ({strategy} {game.state} "
+                                 f"it): choose a move from 0 to {played}")
             cell, probability = player.choose()
             position = game.position_of(cell)
             session._remember(f"{strategy}'s open {_name(position)}")
@@ -150,7 +152,7 @@ class Session:
         self.message = ""
 
     def open(self) -> None:
-        """Open the cell under the cursor (a flagged or open one is refused, with the reason)."""
+        """Open the cell under the cursor; on an open number, chord (a flagged cell is refused, with the reason)."""
         index = self.game.index_of(self.cursor)
         where = _name(self.cursor)
         if self.game.over:
@@ -158,12 +160,41 @@ class Session:
         elif index in self.flags:
             self.message = f"{where} is flagged: f takes the flag off first"
         elif self.game.known[index] != HIDDEN:
-            self.message = f"{where} is already open"
+            self.chord()
         else:
             self._remember(f"open {where}")
-            opened = self.game.open(self.cursor)
-            self.flags = frozenset(i for i in self.flags if self.game.known[i] == HIDDEN)
-            self.message = _state_words(self.game) if self.game.over else f"opened {where}: {_cells(len(opened))}"
+            opened = self._open([index])
+            self.message = _state_words(self.game) if self.game.over else f"opened {where}: {_cells(opened)}"
+
+    def chord(self) -> None:
+        """On an open number with as many flags around it, open all its other hidden neighbours, as one move that
+        undo takes back (a wrong flag loses the game, as in every Minesweeper); else say why not."""
+        index = self.game.index_of(self.cursor)
+        where, number = _name(self.cursor), self.game.known[index]
+        around = self.game.neighbours[index]
+        flagged = sum(i in self.flags for i in around)
+        hidden = [i for i in around if self.game.known[i] == HIDDEN and i not in self.flags]
+        if not hidden:
+            self.message = f"{where} is already open, and nothing around it is left to open"
+        elif flagged != number:
+            self.message = (f"{where} shows {number} and has {_count(flagged, 'flag')} around it: with "
+                            f"{_count(number, 'flag')} there, space opens its other neighbours")
+        else:
+            self._remember(f"open around {where}")
+            opened = self._open(hidden)
+            self.message = _state_words(self.game) if self.game.over else f"opened around {where}: {_cells(opened)}"
+
+    def _open(self, indices: List[int]) -> int:
+        """Open these hidden cells in turn until the game ends (flood fills included); the cells opened. Flags on
+        cells a flood fill opened are dropped."""
+        opened = 0
+        for index in indices:
+            if self.game.over:
+                break
+            if self.game.known[index] == HIDDEN:  # an earlier flood fill may have opened it
+                opened += len(self.game.open(self.game.position_of(index)))
+        self.flags = frozenset(i for i in self.flags if self.game.known[i] == HIDDEN)
+        return opened
 
     def flag(self) -> None:
         """Put a flag on the hidden cell under the cursor, or take it off."""
@@ -262,7 +293,12 @@ def _name(cell: Position) -> str:
 
 def _cells(count: int) -> str:
     """'1 cell', '12 cells'."""
-    return f"{count} cell{'' if count == 1 else 's'}"
+    return _count(count, "cell")
+
+
+def _count(count: int, word: str) -> str:
+    """'1 flag', '0 flags', '2 flags'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _key_name(key: str) -> str:

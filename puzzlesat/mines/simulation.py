@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Iterator, List, Optional, Tuple
 
+from puzzlesat.errors import SimulationInterrupted
 from puzzlesat.mines.board import HIDDEN, MINE
 from puzzlesat.mines.board import Position
 from puzzlesat.mines.game import Game, Move, Setup
@@ -86,6 +87,11 @@ class Summary:
             "jobs": self.jobs,
         }
 
+    def line(self) -> str:
+        """The summary as one tab-separated line: games, wins, win rate, the 95% interval's low and high end."""
+        low, high = self.ci95
+        return "\t".join([str(self.games), str(self.wins), *(f"{x:.6g}" for x in (self.win_rate, low, high))])
+
 
 def wilson(wins: int, games: int, z: float = Z95) -> Tuple[float, float]:
     """The Wilson score interval for a binomial proportion ((0, 1) when there are no games)."""
@@ -141,17 +147,23 @@ def simulate(
     first_move: Position = (0, 0),
     progress: Optional[Callable[[Outcome], None]] = None,
 ) -> Summary:
-    """Play `games` games and summarise them; `progress` is called after each game (in this process)."""
+    """Play `games` games and summarise them; `progress` is called after each game (in this process). Ctrl-C
+    raises SimulationInterrupted with the summary of the games played so far."""
     make_player(strategy, Game(setup), first_move)  # fail early on a bad strategy name or cell
     started = time.perf_counter()
-    wins = guesses = 0
-    for outcome in outcomes(setup, strategy, games, seed, jobs, first_move):
-        wins += outcome.won
-        guesses += outcome.guesses
-        if progress is not None:
-            progress(outcome)
-    seconds = time.perf_counter() - started
-    return Summary(setup, strategy, seed, first_move, games, wins, guesses, seconds, jobs)
+    played = wins = guesses = 0
+
+    def summary() -> Summary:
+        return Summary(setup, strategy, seed, first_move, played, wins, guesses, time.perf_counter() - started, jobs)
+
+    try:
+        for outcome in outcomes(setup, strategy, games, seed, jobs, first_move):
+            played, wins, guesses = played + 1, wins + outcome.won, guesses + outcome.guesses
+            if progress is not None:
+                progress(outcome)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(summary()) from None
+    return summary()
 
 
 def won_games(setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Position = (0, 0)) -> List[int]:
@@ -186,6 +198,27 @@ class Frame:
             "state": self.state,
             "board": ["".join(symbols.get(v, str(v)) for v in row) for row in self.rows],
         }
+
+    def line(self) -> str:
+        """The step as one tab-separated line: move number, row,col, mine chance, cells revealed, state."""
+        row, col = self.move.cell
+        return f"{self.number}\t{row},{col}\t{self.move.probability:.6g}\t{self.move.revealed}\t{self.state}"
+
+
+def game_record(setup: Setup, strategy: str, seed: int, index: int, first_move: Position, frames: List[Frame]) -> dict:
+    """A replayed game as one JSON-ready dict: what picks the game, how it ended, and every move's record."""
+    return {
+        "seed": seed,
+        "game": index,
+        "level": setup.level,
+        "size": setup.label(),
+        "rules": setup.rules,
+        "strategy": strategy,
+        "first_move": list(first_move),
+        "state": frames[-1].state if frames else "playing",
+        "guesses": sum(frame.guess for frame in frames),
+        "moves": [frame.record() for frame in frames],
+    }
 
 
 def replay(setup: Setup, strategy: str, seed: int, index: int, first_move: Position = (0, 0)) -> Iterator[Frame]:

@@ -4,18 +4,21 @@ Cells are drawn with the board's own symbols (puzzlesat.mines.board.SYMBOLS: `?`
 empty, digits), so a drawn row reads back in the friendly format; only the analysis adds marks of its own
 (`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers), and the
 legend says what they are. With a strategy's advice (`mines analyze --strategy`, the hints of `mines play`) the
-marked move is the strategy's and the summary says why; a game's cursor is drawn as `<12>` (underlined in the
-compact layout).
+marked move is the strategy's and the summary says why; a game's cursor is drawn as `<12>` (and underlined).
+The summary comes as kinded lines (summary_lines), so that a screen short of room can leave some out.
 
 Two layouts: the roomy one (3 columns a cell, 4 with the heatmap: `12%`, the move as `[12]`) when the
-board fits the width, else a compact one (2 columns a cell: the chance as `07`, the move reversed, every
-fifth column numbered), so an expert board (30 columns) with its heatmap fits in 80 columns.
+board fits the width, else a compact one, so that an expert board (30 columns) with its heatmap fits in 80
+columns: 2 columns a cell, a space then one character, every fifth column numbered; a hidden cell's chance is a
+letter for its tenth (HEAT_LETTERS: `a` under 10%, `b` under 20%, ... `j` under 100%), and the marks go into the
+spaces around a cell (`[c]` the move, `<c>` the cursor, `(3)` conflicting numbers), so the text reads without
+colour. Every mark has one meaning: `?` is a hidden cell only, never the move.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple, Optional, Tuple
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from rich.color import Color
 from rich.style import Style
@@ -35,8 +38,11 @@ BEST_STYLE = "bold reverse"
 CURSOR_STYLE = "underline"
 STATUS_STYLES = {"consistent": "bold green", "inconsistent": "bold red", "timeout": "bold magenta"}
 LEGEND_STOPS = (0.02, 0.1, 0.25, 0.5, 0.75, 0.98)
+HEAT_LETTERS = "abcdefghij"  # the compact heatmap: the letter of a hidden cell's tenth of mine chance
 ROW_LABEL = 4  # columns before the first cell: the row number and a space
 COMPACT_CELL = 2
+BEST, CURSOR, CONFLICT = "best", "cursor", "conflict"  # the marks of the compact layout, strongest last
+BRACKETS = {CONFLICT: "()", BEST: "[]", CURSOR: "<>"}
 
 
 class Advised(NamedTuple):
@@ -107,14 +113,45 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
     text.append(" " * ROW_LABEL + column_numbers(board.width, layout) + "\n", style="dim")
     for r in range(board.height):
         text.append(f"{r:>{ROW_LABEL - 1}} ", style="dim")
+        cells, marks = [], []
         for c in range(board.width):
             label, style = _cell(board, analysis, (r, c), safe, mines, conflict, heatmap, layout.compact)
             if (r, c) == best:
                 label, style = _best(label, style, layout.compact)
             if (r, c) == cursor:
                 label, style = _cursor(label, style, layout.compact)
-            text.append(label.rjust(layout.cell) if layout.compact else label.center(layout.cell), style=style)
+            cells.append((label, style))
+            marks.append(CURSOR if (r, c) == cursor else BEST if (r, c) == best else
+                         CONFLICT if (r, c) in conflict else None)
+        if layout.compact:
+            text.append_text(compact_row(cells, marks))
+        else:
+            for label, style in cells:
+                text.append(label.center(layout.cell), style=style)
         text.append("\n")
+    return text
+
+
+def compact_row(cells: Sequence[Tuple[str, object]], marks: Sequence[Optional[str]]) -> Text:
+    """One row of the compact layout: each cell a space then its one character; a marked cell (BEST, CURSOR,
+    CONFLICT; None for none) in the brackets of its mark, put in the spaces around it (a run of conflicting
+    numbers in one pair), the stronger mark winning a space two marks want."""
+    spaces = [" "] * (len(cells) + 1)
+    for kind in BRACKETS:  # weakest first: a stronger mark overwrites
+        opening, closing = BRACKETS[kind]
+        for c, mark in enumerate(marks):
+            if mark != kind:
+                continue
+            if kind != CONFLICT or c == 0 or marks[c - 1] != kind:
+                spaces[c] = opening
+            if kind != CONFLICT or c + 1 == len(marks) or marks[c + 1] != kind:
+                spaces[c + 1] = closing
+    text = Text()
+    for space, (label, style) in zip(spaces, cells):
+        text.append(space, style="bold" if space != " " else None)
+        text.append(label, style=style)
+    if spaces[-1] != " ":
+        text.append(spaces[-1], style="bold")
     return text
 
 
@@ -145,82 +182,120 @@ def _cell(board: Board, analysis: Analysis, cell: tuple, safe, mines, conflict, 
         return "M", MINE_STYLE
     if heatmap:
         p = analysis.probabilities[cell[0]][cell[1]]
-        percent = min(99, max(1, round(100 * p)))
-        if compact:  # no space between cells: every other one a shade darker, so that equal ones stay apart
-            return f"{percent:02d}", _heat(p, darker=sum(cell) % 2 == 1)
-        return f"{percent}%", _heat(p)
+        if compact:
+            return heat_letter(p), _heat(p)
+        return f"{min(99, max(1, round(100 * p)))}%", _heat(p)
     return symbol(HIDDEN), "dim"
 
 
+def heat_letter(p: Fraction) -> str:
+    """The compact heatmap's letter for a mine chance strictly between 0 and 1: `a` under 10%, ... `j` from 90%."""
+    return HEAT_LETTERS[min(9, int(10 * p))]
+
+
 def _best(label: str, style, compact: bool) -> tuple:
-    """The recommended cell: its label (a chance without its %) in brackets, or reversed in the compact layout."""
+    """The recommended cell: its label (a chance without its %) in brackets (the compact layout puts them in the
+    spaces around it), reversed."""
     marked = Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
     return (label if compact else f"[{label.rstrip('%')}]"), marked
 
 
 def _cursor(label: str, style, compact: bool) -> tuple:
-    """The cell under a game's cursor: its label (a chance without its %) in angle brackets, or underlined."""
+    """The cell under a game's cursor: its label (a chance without its %) in angle brackets (the compact layout puts
+    them in the spaces around it), underlined."""
     marked = Style.parse(str(style or "")) + Style.parse(CURSOR_STYLE)
     return (label if compact else f"<{label.strip('[]').rstrip('%')}>"), marked
 
 
-def _heat(p: Fraction, darker: bool = False) -> Style:
-    """Black text on a background from green (safe) through yellow to red (a mine), or a shade darker."""
+def _heat(p: Fraction) -> Style:
+    """Black text on a background from green (safe) through yellow to red (a mine)."""
     x = float(p)
     red, green = (int(255 * min(1, 2 * x)), 200) if x < 0.5 else (255, int(200 * min(1, 2 * (1 - x))))
-    shade = 0.8 if darker else 1.0
-    return Style(color="black", bgcolor=Color.from_rgb(red * shade, green * shade, 0))
+    return Style(color="black", bgcolor=Color.from_rgb(red, green, 0))
 
 
 def legend(heatmap: bool, layout: Layout = Layout(3, False)) -> Text:
-    """What the marks (and colours) mean."""
+    """What the marks (and colours) mean: the marks, then with the heatmap the scale of chances."""
+    text = marks_legend(heatmap)
+    if heatmap:
+        text.append("\n").append_text(chance_scale(layout))
+    return text
+
+
+def marks_legend(heatmap: bool, narrow: bool = False) -> Text:
+    """What the marks mean, one line, or two when `narrow` (the same in both layouts: the compact one puts the
+    brackets in the spaces around a cell)."""
     text = Text()
     text.append(" S ", style=SAFE_STYLE).append(" safe  ")
     text.append(" M ", style=MINE_STYLE).append(" mine  ")
     text.append(f" {symbol(FLAG)} ", style=FLAG_STYLE).append(" flag  ")
     if not heatmap:
         text.append(f" {symbol(HIDDEN)} ", style="dim").append(" undecided  ")
-    if layout.compact:
-        text.append(" ? ", style=BEST_STYLE).append(" recommended (reversed)  ")
-        text.append(" n ", style=CONFLICT_STYLE).append(" conflict")
-    else:
-        text.append("[ ]", style=BEST_STYLE).append(" recommended  ")
-        text.append("(n)", style=CONFLICT_STYLE).append(" conflict")
-    if heatmap:
-        text.append("\nmine chance in %: " if layout.compact else "\nmine chance: ")
-        for stop in LEGEND_STOPS:
-            percent = round(100 * stop)
-            label = f"{percent:02d}" if layout.compact else f"{percent:>3}%"
-            text.append(label, style=_heat(Fraction(stop))).append(" ")
+    if narrow:
+        text.rstrip()
+        text.append("\n")
+    text.append("[ ]", style=BEST_STYLE).append(" recommended  ")
+    text.append("(n)", style=CONFLICT_STYLE).append(" conflict")
     return text
+
+
+def chance_scale(layout: Layout = Layout(3, False)) -> Text:
+    """The heatmap's scale: a few chances in %, or in the compact layout every letter and the tenth it stands for."""
+    text = Text("mine chance:")
+    if layout.compact:
+        for tenth, letter in enumerate(HEAT_LETTERS):
+            text.append(" ").append(letter, style=_heat(Fraction(2 * tenth + 1, 20))).append(f"<{10 * tenth + 10}%")
+        return text
+    for stop in LEGEND_STOPS:
+        text.append(" ").append(f"{round(100 * stop):>3}%", style=_heat(Fraction(stop)))
+    return text
+
+
+class Line(NamedTuple):
+    """One line of a summary, and what it says (STATUS, CERTAIN, MOVE, DETAIL or NOTE), so that a screen short of
+    room can leave out the least needed."""
+
+    kind: str
+    text: Text
+
+
+STATUS, CERTAIN, MOVE, DETAIL, NOTE = "status", "certain", "move", "detail", "note"
 
 
 def summary(board: Board, analysis: Analysis, width: Optional[int] = None, advised: Optional[Advised] = None) -> Text:
     """Status, counts, the recommended move (a strategy's, with `advised`) and any note, a few short lines."""
-    text = Text()
-    text.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
+    return Text("\n").join(line.text for line in summary_lines(board, analysis, width, advised))
+
+
+def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
+                  advised: Optional[Advised] = None) -> List[Line]:
+    """The lines of the summary, each with its kind."""
+    status = Text()
+    status.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
     total = "unknown number of" if board.total_mines is None else str(board.total_mines)
-    text.append(f": {board.width}x{board.height}, {total} mines")
+    status.append(f": {board.width}x{board.height}, {total} mines")
+    lines = [Line(STATUS, status)]
     if analysis.status in ("consistent", "timeout"):
         if analysis.layouts is not None:
-            text.append(f", {_big(analysis.layouts)} layouts")
+            status.append(f", {_big(analysis.layouts)} layouts")
         mines = len(analysis.mines)
         how = "certain" if analysis.status == "consistent" else "certain by single numbers"
-        text.append(f"\n{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")
+        lines.append(Line(CERTAIN, Text(f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")))
         if advised is None or analysis.status != CONSISTENT:
-            text.append("\n" + _best_line(analysis, width))
+            lines.append(Line(MOVE, Text(_best_line(analysis, width))))
         else:
-            text.append("\n" + advice_lines(advised, width))
+            move, *detail = advice_lines(advised, width).split("\n")
+            lines += [Line(MOVE, Text(move)), *(Line(DETAIL, Text(line)) for line in detail)]
     elif analysis.status == "inconsistent" and analysis.conflict is not None:
         cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"
-        text.append(f"\nthese numbers cannot all be true: {cells}")
+        lines.append(Line(MOVE, Text(f"these numbers cannot all be true: {cells}")))
         if analysis.conflict_total:
-            text.append(f"\n(together with the total of {board.total_mines} mines)")
+            lines.append(Line(DETAIL, Text(f"(together with the total of {board.total_mines} mines)")))
     if analysis.note:
-        text.append(f"\nnote: {analysis.note}", style="yellow")
+        lines.append(Line(NOTE, Text(f"note: {analysis.note}", style="yellow")))
     if advised is not None and analysis.status != CONSISTENT and advised.note:
-        text.append(f"\n{advised.strategy}: {advised.note}", style="yellow")
-    return text
+        lines.append(Line(NOTE, Text(f"{advised.strategy}: {advised.note}", style="yellow")))
+    return lines
 
 
 def advice_lines(advised: Advised, width: Optional[int] = None) -> str:

@@ -2,7 +2,9 @@
 screen of `puzzlesat mines play`.
 
 Boards are drawn with the symbols of puzzlesat.mines.board.SYMBOLS (`?` hidden, `*` a mine once the game is
-over, `.` empty, digits), as `puzzlesat mines analyze` draws them, so a drawn board reads back as a board.
+over, `.` empty, digits), as `puzzlesat mines analyze` draws them, so a drawn board reads back as a board. The
+game's screen fits the terminal it is given (GameScreen), and a simulation stopped by Ctrl-C is one line
+(interrupted_line).
 """
 
 from __future__ import annotations
@@ -16,7 +18,25 @@ from rich.text import Text
 from puzzlesat.mines.board import FLAG, HIDDEN, MINE, symbol
 from puzzlesat.mines.session import KEYS_HELP
 from puzzlesat.render import plural
-from puzzlesat.render.mines import FLAG_STYLE, MINE_STYLE, ROW_LABEL, Advised, Layout, analysis_view, column_numbers
+from puzzlesat.render.mines import (
+    CERTAIN,
+    COMPACT_CELL,
+    CURSOR,
+    DETAIL,
+    FLAG_STYLE,
+    MINE_STYLE,
+    ROW_LABEL,
+    STATUS,
+    Advised,
+    Layout,
+    board_text as hint_board,
+    chance_scale,
+    column_numbers,
+    compact_row,
+    layout_for,
+    marks_legend,
+    summary_lines,
+)
 
 NUMBER_STYLES = {1: "blue", 2: "green", 3: "red", 4: "magenta", 5: "dark_red", 6: "cyan", 7: "white", 8: "grey50"}
 
@@ -38,6 +58,16 @@ def summary_table(record: dict) -> Table:
         f"{record['games_per_second']:.1f}",
     )
     return table
+
+
+def interrupted_line(record: dict) -> str:
+    """What a simulation stopped by Ctrl-C had played (a Summary.record()): games, wins, the win rate and its
+    interval."""
+    line = f"interrupted after {plural(record['games'], 'game')} in {record['seconds']:.1f} s"
+    if not record["games"]:
+        return line
+    low, high = record["ci95"]
+    return f"{line}: {record['wins']:,} won, win rate {record['win_rate']:.2%} (95% CI {low:.2%} – {high:.2%})"
 
 
 def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = None) -> Text:
@@ -81,28 +111,106 @@ def move_line(move: dict) -> Text:
     return text
 
 
-def game_screen(session, width: Optional[int] = None) -> Group:
+def game_screen(session, width: Optional[int] = None, height: Optional[int] = None) -> "GameScreen":
     """What `puzzlesat mines play` shows after each key (a puzzlesat.mines.session.Session): the game, the board
     with the cursor (or, while a hint is shown, the analysis drawn as `mines analyze` draws it, with the strategy's
-    move), the last message and the keys."""
-    parts = [Text(_title(session), style="bold"), Text(_status(session))]
-    hint = session.hint
-    if hint is not None:
+    move), the last message and the keys; fitted to `height` lines when given (see GameScreen)."""
+    return GameScreen(session, width, height)
+
+
+GAP, MARKS, KEYS = "gap", "marks", "keys"
+LEFT_OUT = (GAP, STATUS, MARKS, CERTAIN, DETAIL, KEYS)  # what a screen short of lines leaves out, first to last
+# (STATUS, CERTAIN, DETAIL: the lines of the hint's summary so named; the title, board, scale and move always stay)
+SIDE_GAP = 3  # columns between the board and the hint's text beside it
+SIDE_TEXT = 34  # the fewest columns the hint's text beside the board may have
+
+
+class GameScreen:
+    """The screen of `puzzlesat mines play`, `width` columns wide (None: the console's). With a `height` it fits in
+    that many lines: a hint's text goes beside the board when under it is too long and there is room beside, and
+    otherwise the least needed lines are left out (LEFT_OUT), so that the title and the board never scroll away."""
+
+    def __init__(self, session, width: Optional[int] = None, height: Optional[int] = None):
+        self.session, self.width, self.height = session, width, height
+        self._boards: dict = {}  # the hint's board in each layout, drawn once
+
+    def __rich_console__(self, console, options):
+        width = self.width or options.max_width
+        screen = None
+        for left_out in (set(LEFT_OUT[:n]) for n in range(len(LEFT_OUT) + 1)):
+            for beside in (False, True):
+                screen = self._screen(width, left_out, beside) or screen
+                if screen is not None and self._fits(console, options.update_width(width), screen):
+                    yield screen
+                    return
+        yield screen  # nothing fits: the screen with the most left out
+
+    def _fits(self, console, options, screen) -> bool:
+        """Whether a screen fits in the height (any screen does when there is none)."""
+        return self.height is None or len(console.render_lines(screen, options, pad=False)) <= self.height
+
+    def _screen(self, width: int, left_out: set, beside: bool) -> Optional[Group]:
+        """The screen without the parts `left_out`, the hint's text `beside` the board; None when that cannot be."""
+        session = self.session
+        parts = [Text(_title(session, width), style="bold"), Text(_status(session))]
+        if session.hint is None:
+            if beside:
+                return None
+            parts.append(_trimmed(game_board(session.rows(), session.cursor, session.exploded, width), GAP in left_out))
+        else:
+            hint = self._hint(width, left_out, beside)
+            if hint is None:
+                return None
+            parts.append(hint)
+        style = {"won": "bold green", "lost": "bold red"}.get(session.game.state, "")
+        parts.append(Text(session.message, style=style))
+        if KEYS not in left_out:
+            parts.append(Text(f"keys: {KEYS_HELP}", style="dim"))
+        return Group(*parts)
+
+    def _hint(self, width: int, left_out: set, beside: bool):
+        """The hint: the board as `mines analyze -p` draws it, then (or beside it) the legend and the summary."""
+        session, hint = self.session, self.session.hint
+        board = session.board()
         advised = Advised(hint.strategy, hint.advice, hint.note)
-        parts.append(analysis_view(session.board(), hint.analysis, True, None, width, advised, session.cursor))
-    else:
-        parts.append(game_board(session.rows(), session.cursor, session.exploded, width))
-    style = {"won": "bold green", "lost": "bold red"}.get(session.game.state, "")
-    parts += [Text(session.message, style=style), Text(f"keys: {KEYS_HELP}", style="dim")]
-    return Group(*parts)
+        layout = Layout(COMPACT_CELL, True) if beside else layout_for(board, True, width)
+        text_width = width - (ROW_LABEL + COMPACT_CELL * board.width + 1) - SIDE_GAP
+        if beside and text_width < SIDE_TEXT:
+            return None
+        if layout not in self._boards:
+            marked = advised.marked(hint.analysis)
+            self._boards[layout] = hint_board(board, hint.analysis, True, layout, marked, session.cursor)
+        drawn = self._boards[layout]
+        lines = [] if MARKS in left_out else [marks_legend(True, narrow=beside)]
+        lines.append(chance_scale(layout))
+        summary = summary_lines(board, hint.analysis, width, advised)
+        notes = Text("\n").join(lines + [line.text for line in summary if line.kind not in left_out])
+        if not beside:
+            return Group(_trimmed(drawn, GAP in left_out), notes)
+        grid = Table.grid(padding=(0, SIDE_GAP, 0, 0))
+        grid.add_column(no_wrap=True)
+        grid.add_column(width=text_width)
+        grid.add_row(_trimmed(drawn, True), notes)
+        return grid
 
 
-def _title(session) -> str:
-    """The game: which one, its size, rules and the strategy hints come from."""
+def _trimmed(board: Text, tight: bool) -> Text:
+    """A drawn board, with the empty line under it unless `tight`."""
+    board = board.copy()
+    board.rstrip()
+    if not tight:
+        board.append("\n")
+    return board
+
+
+def _title(session, width: Optional[int] = None) -> str:
+    """The game: which one, its size, and (when they fit in `width`) its rules and the strategy hints come from."""
     setup = session.setup
     level = f"{setup.level} " if setup.level else ""
-    return (f"puzzlesat mines play: game {session.index} of seed {session.seed}, {level}{setup.size} with "
-            f"{plural(setup.mines, 'mine')}, {setup.rules} rules, hints by {session.strategy}")
+    title = f"puzzlesat mines play: game {session.index} of seed {session.seed}, {level}{setup.size}, " \
+            f"{plural(setup.mines, 'mine')}"
+    more = f"{title}, {setup.rules} rules, hints by {session.strategy}"
+    return more if width is None or len(more) <= width else title
 
 
 def _status(session) -> str:
@@ -114,19 +222,25 @@ def _status(session) -> str:
 
 def game_board(rows: Sequence[Sequence[int]], cursor: Tuple[int, int], exploded: Optional[Tuple[int, int]] = None,
                width: Optional[int] = None) -> Text:
-    """A game's board with row and column numbers, the cursor in angle brackets (underlined and reversed when the
-    board is drawn two columns a cell to fit `width`) and the mine that exploded in red."""
+    """A game's board with row and column numbers, the cursor reversed in angle brackets (put in the spaces around
+    it when the board is drawn two columns a cell to fit `width`) and the mine that exploded in red."""
     columns = len(rows[0]) if rows else 0
-    layout = Layout(3, False) if width is None or ROW_LABEL + 3 * columns <= width else Layout(2, True)
+    layout = Layout(3, False) if width is None or ROW_LABEL + 3 * columns <= width else Layout(COMPACT_CELL, True)
     text = Text()
     text.append(" " * ROW_LABEL + column_numbers(columns, layout) + "\n", style="dim")
     for r, row in enumerate(rows):
         text.append(f"{r:>{ROW_LABEL - 1}} ", style="dim")
+        cells = []
         for c, value in enumerate(row):
             label, style = _game_cell(value, (r, c) == exploded)
             if (r, c) == cursor:
-                label, style = (label, f"{style} underline reverse") if layout.compact else (f"<{label}>", f"{style} reverse")
-            text.append(label.rjust(layout.cell) if layout.compact else label.center(layout.cell), style=style.strip())
+                label, style = (label if layout.compact else f"<{label}>"), f"{style} reverse"
+            cells.append((label, style.strip()))
+        if layout.compact:
+            text.append_text(compact_row(cells, [CURSOR if (r, c) == cursor else None for c in range(columns)]))
+        else:
+            for label, style in cells:
+                text.append(label.center(layout.cell), style=style)
         text.append("\n")
     return text
 

@@ -221,18 +221,72 @@ def test_an_expert_heatmap_fits_in_80_columns(board):
     lines = drawn(board, 80)
     assert max(map(len, lines)) <= 80
     rows = [line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]
-    assert len(rows) == 16 and all(len(row) == 4 + 2 * 30 for row in rows)  # one line a row, 2 columns a cell
+    assert len(rows) == 16 and all(len(row.rstrip("]")) == 4 + 2 * 30 for row in rows)  # a row a line, 2 columns a cell
+
+
+def compact_cells(row: str) -> list:
+    """The cells of a row of the compact layout: the character after each space (or mark) left of a cell."""
+    return [row[5 + 2 * c] for c in range((len(row) - 4) // 2)]
+
+
+@pytest.mark.parametrize("board", [EXPERT, EXPERT_OPENING])
+def test_without_colour_every_cell_of_the_80_column_heatmap_reads_from_the_text(board):
+    from puzzlesat.mines.board import parse_board
+
+    record = json.loads(run("-", "-f", "json", stdin=board).stdout)
+    lines = drawn(board, 80)  # run_main draws without colour, as NO_COLOR does
+    rows = [line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]
+    scale = next(line for line in lines if line.startswith("mine chance:"))
+    bands = {letter: int(limit) for letter, limit in re.findall(r"([a-j])<(\d+)%", scale)}
+    assert list(bands) == list("abcdefghij") and list(bands.values()) == list(range(10, 101, 10))
+    cells = parse_board(board).cells
+    safe, mines = map(lambda key: {tuple(cell) for cell in record[key]}, ("safe", "mines"))
+    for r, row in enumerate(rows):
+        for c, shown in enumerate(compact_cells(row)):
+            p = record["probabilities"][r][c]
+            if cells[r][c] >= 0:
+                assert shown == (str(cells[r][c]) if cells[r][c] else ".")
+            elif (r, c) in safe or (r, c) in mines:
+                assert shown == ("S" if (r, c) in safe else "M")
+            else:  # the letter's band holds the exact chance
+                assert bands[shown] - 10 <= 100 * p < bands[shown], (r, c, shown, p)
 
 
 def test_the_recommended_guess_keeps_its_chance_in_the_cell_and_in_the_summary():
-    for width, cell, label in ((80, 2, "{:02d}"), (200, 4, "[{}]")):
+    for width, cell in ((80, 2), (200, 4)):
         lines = drawn(EXPERT_OPENING, width)
         line = next(line for line in lines if line.startswith("recommended guess"))
         assert re.fullmatch(r"recommended guess: \(\d+, \d+\), mine chance \d+/\d+ ≈ \d+\.\d%", line)
         row, col = map(int, re.findall(r"\d+", line)[:2])
-        percent = round(float(line.split("≈ ")[1][:-1]))
+        chance = float(line.split("≈ ")[1][:-1])
         drawn_row = lines[2 + row]  # under the title and the column numbers
-        assert drawn_row[4 + cell * col:4 + cell * (col + 1)] == label.format(percent)
+        if width == 80:  # the letter of its tenth, in brackets that stand in the spaces around it
+            assert drawn_row[4 + 2 * col:7 + 2 * col] == f"[{'abcdefghij'[int(chance // 10)]}]"
+        else:
+            assert drawn_row[4 + 4 * col:8 + 4 * col] == f"[{round(chance)}]"
+        assert drawn_row.count("[") == 1 and "?" not in drawn_row  # one mark, and `?` never means the move
+
+
+def test_the_compact_layout_marks_the_move_and_conflicts_in_text_and_never_with_a_question_mark():
+    board = "# mines: 99\n" + "".join(row + "\n" for row in EXPERT.splitlines()[1:])
+    lines = drawn(board, 80)
+    rows = [line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]
+    without_heatmap = re.sub(r"\x1b\[[0-9;]*m", "", run_main(["mines", "-", "-f", "pretty"], input=board,
+                                                            terminal=True, width=80).stdout).splitlines()
+    best = json.loads(run("-", "-f", "json", stdin=board).stdout)["best"]
+    plain_rows = [line for line in without_heatmap if re.match(r"^ {1,2}\d{1,2} ", line)]
+    r, c = best
+    assert plain_rows[r][4 + 2 * c:7 + 2 * c] in ("[S]", "[?]") and sum(row.count("[") for row in plain_rows) == 1
+    legend = next(line for line in without_heatmap if "recommended" in line)
+    assert "?  undecided" in legend and "[ ] recommended" in legend and " ? " not in legend.split("undecided")[1]
+    assert sum(row.count("[") for row in rows) == 1
+    wide = "# mines: 1\n?11?" + "?" * 46 + "\n...." + "?" * 46 + "\n"  # 50 columns: compact at 110
+    conflict = re.sub(r"\x1b\[[0-9;]*m", "", run_main(["mines", "-", "-f", "pretty"], input=wide, terminal=True,
+                                                     width=110).stdout).splitlines()
+    named = next(line for line in conflict if line.startswith("these numbers cannot all be true: "))
+    cells = [tuple(map(int, pair)) for pair in re.findall(r"\((\d+), (\d+)\)", named)]
+    rows = [line for line in conflict if re.match(r"^ {1,2}\d{1,2} ", line)]
+    assert cells and all(rows[r][4 + 2 * c] == "(" and rows[r][6 + 2 * c] == ")" for r, c in cells)
 
 
 def test_a_wide_terminal_keeps_the_roomy_layout():
@@ -349,3 +403,39 @@ def test_the_cross_check_is_off_unless_asked_for(monkeypatch):
     assert run("-", "-f", "json", stdin=CONSISTENT).exit_code == 0
     assert run("-", "-f", "json", "--check", stdin=CONSISTENT).exit_code == 0
     assert seen == [False, True]
+
+
+# --- -f line: one tab-separated line per board, for shell scripts -------------------------------------------------
+
+
+def test_line_gives_status_move_chance_and_certain_cells_of_each_board_tab_separated():
+    boards = "3x3x2\n1HH\n12H\n01H\n\n1?z\n\n# mines: 3\n1???\n????\n????\n\n" + INCONSISTENT
+    result = run("-f", "line", stdin=boards)
+    assert result.exit_code == 1 and "<stdin>:6:3: unknown cell 'z'" in result.stderr
+    assert result.stdout.splitlines() == [
+        "consistent\t0,2\t0\t0,2\t0,1",
+        "invalid\t-\t-\t-\t-",
+        "consistent\t0,3\t0.25\t-\t-",  # no certain cell: '-', never an empty field that `read` would skip
+        "inconsistent\t-\t-\t-\t-",
+    ]
+
+
+def test_line_with_a_strategy_gives_its_move_and_without_a_total_no_chance():
+    result = run("-f", "line", "--strategy", "lookahead", stdin="# mines: 3\n1???\n????\n????\n\n1?\n??\n")
+    assert result.stdout.splitlines() == ["consistent\t1,2\t0.25\t-\t-", "consistent\t-\t-\t-\t-"]
+    result = run("-f", "line", stdin="1??\n12?\n.1?\n\n1?\n??\n")  # no total: certain cells, but no chances
+    assert result.stdout.splitlines() == ["consistent\t0,2\t0\t0,2\t0,1", "consistent\t-\t-\t-\t-"]
+
+
+def test_line_agrees_with_the_json_records():
+    boards = sorted(PUZZLES.glob("*.mine"))
+    lines = run(*boards, "-f", "line").stdout.splitlines()
+    records = [json.loads(line) for line in run(*boards, "-f", "jsonl").stdout.splitlines()]
+    assert len(lines) == len(records) == len(boards)
+    for line, record in zip(lines, records):
+        status, move, chance, safe, mines = line.split("\t")
+        cells = lambda field: [] if field == "-" else [list(map(int, cell.split(","))) for cell in field.split(" ")]
+        assert status == record["status"] and cells(move) == [record["best"]]
+        assert cells(safe) == record["safe"] and cells(mines) == record["mines"]
+        row, col = record["best"]
+        assert float(chance) == pytest.approx(record["probabilities"][row][col], abs=1e-6)

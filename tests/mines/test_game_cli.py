@@ -160,6 +160,7 @@ def test_from_move_past_the_end_of_the_game_is_a_usage_error():
     frames = list(replay(parse_size("beginner"), "lookahead", 0, 17))
     result, _ = play("--seed", "0", "--game", "17", "--from-move", str(len(frames) + 1))
     assert result.exit_code == 2 and f"ends after {len(frames)} moves" in result.stderr
+    assert f"choose a move from 0 to {len(frames)}" in result.stderr
 
 
 def test_a_win_is_reported():
@@ -242,3 +243,35 @@ def test_on_a_terminal_keys_are_read_raw_and_the_terminal_is_given_back():
     assert b"\x1b[?1049h" in seen and b"\x1b[?1049l" in seen  # the alternate screen, and back
     last = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", seen.rsplit(b"\x1b[?1049l", 1)[1]).decode()
     assert "cursor (1, 1)" in last and "move 1 · " in last and "bye" in last
+
+
+@pytest.mark.parametrize("level", ["intermediate", "expert"])
+def test_on_an_80_by_24_terminal_the_hint_screen_fits_and_keeps_the_title_and_the_board(level, monkeypatch):
+    monkeypatch.setenv("LINES", "24")
+    result = run_main(["mines", "play", "--level", level, "--seed", "3"], input=" ?q", terminal=True, width=80)
+    screens = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen) for screen in result.stdout.split("\x1b[H\x1b[2J")[1:]]
+    hint = screens[2].split("\x1b[?1049l")[0]  # before the last screen, printed below the shell's lines at the end
+    lines = hint.split("\n")
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80 and lines[0].startswith(TITLE)
+    assert len([line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]) == 16
+    assert "recommended (lookahead): " in hint and lines[-1].startswith("keys: ")
+
+
+def test_space_on_a_number_with_its_flags_chords_and_one_undo_takes_it_back():
+    # game 0 of seed 1: the corner opens 13 cells; (2, 2) shows 2 and its mines are (1, 2) and (3, 3)
+    keys = " " + keys_to((0, 0), (1, 2)) + "f" + keys_to((1, 2), (3, 3)) + "f" + keys_to((3, 3), (2, 2))
+    _, screens = play("--seed", "1", keys=keys + " uq")
+    flags_placed, chorded, undone = screens[-4:-1]
+    expected = opened(1, (0, 0), (1, 3), (2, 3)).rows()
+    with_flags = lambda rows: tuple(tuple(FLAG if (r, c) in ((1, 2), (3, 3)) else v for c, v in enumerate(row))
+                                    for r, row in enumerate(rows))
+    assert board(chorded) == with_flags(expected) and message(chorded) == "opened around (2, 2): 2 cells"
+    assert "move 3 · 8 mines left to flag" in chorded
+    assert board(undone) == board(flags_placed) and message(undone) == "undid open around (2, 2)"
+    assert "open/chord" in next(line for line in screens[0].splitlines() if line.startswith("keys: "))
+
+
+def test_a_chord_on_a_wrong_flag_loses():
+    _, screens = play("--seed", "1", keys=" llf" + "h" + " q")  # (0, 2) flagged, but the mine by (0, 1) is (1, 2)
+    lost = screens[-2]
+    assert message(lost) == "BOOM: (1, 2) was a mine, you lost (u undoes the move)" and board(lost)[1][2] == MINE

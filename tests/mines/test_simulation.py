@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import run_main
 
 from puzzlesat.mines import Setup, parse_size, replay, simulate
@@ -120,3 +122,92 @@ def test_replayed_boards_are_drawn_in_symbols_the_friendly_format_reads_back():
         board = parse_friendly(lines[start:start + 8])
         assert board.cells == tuple(tuple(FLAG if v == MINE else v for v in row) for row in frame.rows)
     assert "?" in lines[starts[0]] or frames[0].state != "playing"
+
+
+SIMULATE = ["mines", "simulate", "--level", "beginner", "-n", "30", "--seed", "2", "--strategy", "minprob"]
+
+
+def test_cli_simulate_writes_json_indented_jsonl_on_one_line_and_line_tab_separated():
+    document = run_main([*SIMULATE, "-f", "json"]).stdout
+    one_line = run_main([*SIMULATE, "-f", "jsonl"]).stdout
+    piped = run_main(SIMULATE).stdout  # a pipe gets jsonl
+    record = json.loads(document)
+    assert document.startswith("{\n  \"games\": 30,") and len(one_line.splitlines()) == 1
+    drop_time = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "games_per_second")}
+    assert drop_time(json.loads(one_line)) == drop_time(record) == drop_time(json.loads(piped))
+    line = run_main([*SIMULATE, "-f", "line"]).stdout
+    games, wins, rate, low, high = line.rstrip("\n").split("\t")
+    assert (int(games), int(wins)) == (30, record["wins"])
+    assert [float(x) for x in (rate, low, high)] == pytest.approx([record["win_rate"], *record["ci95"]], abs=1e-5)
+
+
+REPLAY = ["mines", "replay", "--size", "8x8x10", "--seed", "3", "--game", "5"]
+
+
+def test_cli_replay_json_is_one_document_with_the_game_and_its_moves():
+    result = run_main([*REPLAY, "-f", "json"])
+    game = json.loads(result.stdout)
+    moves = [json.loads(line) for line in run_main([*REPLAY, "-f", "jsonl"]).stdout.splitlines()]
+    assert result.exit_code == 0 and result.stdout.startswith("{\n  \"seed\": 3,")
+    assert {k: game[k] for k in ("seed", "game", "size", "rules", "strategy", "first_move")} == \
+        {"seed": 3, "game": 5, "size": "8x8x10", "rules": "safe", "strategy": "lookahead", "first_move": [0, 0]}
+    assert game["moves"] == moves and game["state"] == moves[-1]["state"]
+    assert game["guesses"] == sum(move["guess"] for move in moves)
+
+
+def test_cli_replay_line_is_one_tab_separated_line_per_move():
+    moves = [json.loads(line) for line in run_main([*REPLAY, "-f", "jsonl"]).stdout.splitlines()]
+    lines = run_main([*REPLAY, "-f", "line"]).stdout.splitlines()
+    assert len(lines) == len(moves)
+    for line, move in zip(lines, moves):
+        number, cell, chance, revealed, state = line.split("\t")
+        assert (int(number), cell, int(revealed), state) == (move["move"], "{},{}".format(*move["cell"]),
+                                                             move["revealed"], move["state"])
+        assert float(chance) == pytest.approx(move["probability"], abs=1e-6)
+
+
+def test_ctrl_c_in_a_simulation_carries_the_summary_of_the_games_played():
+    from puzzlesat.errors import SimulationInterrupted
+
+    played = []
+
+    def stop_after_five(outcome) -> None:
+        played.append(outcome)
+        if len(played) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as stopped:
+        simulate(parse_size("beginner"), "minprob", 100, seed=3, progress=stop_after_five)
+    summary = stopped.value.summary
+    assert (summary.games, summary.wins) == (5, sum(outcome.won for outcome in played))
+    assert summary.guesses == sum(outcome.guesses for outcome in played)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_says_how_many_games_were_played_won_and_the_win_rate_so_far(jobs):
+    import re
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = [sys.executable, "-m", "puzzlesat", "mines", "simulate", "-n", "1000000", "-j", jobs, "-f", "jsonl"]
+    # as from a terminal: SIGINT handled (a shell starts background jobs, maybe this test run, with it ignored)
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(3.0)
+        assert child.poll() is None
+        child.send_signal(signal.SIGINT)
+        stdout, stderr = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 130 and stdout == b"" and b"Traceback" not in stderr
+    said = stderr.decode().strip()
+    found = re.fullmatch(r"puzzlesat: interrupted after ([\d,]+) games in [\d.]+ s: ([\d,]+) won, win rate "
+                         r"([\d.]+)% \(95% CI ([\d.]+)% – ([\d.]+)%\)", said)
+    assert found, said
+    games, wins = (int(found.group(i).replace(",", "")) for i in (1, 2))
+    low, high = wilson(wins, games)
+    assert 0 < wins < games and float(found.group(3)) == pytest.approx(100 * wins / games, abs=0.006)
+    assert [float(found.group(4)), float(found.group(5))] == pytest.approx([100 * low, 100 * high], abs=0.006)
