@@ -117,6 +117,9 @@ def outside(tmp_path_factory):
 
 def test_the_examples_are_found():
     assert len(readme_examples()) > 25 and len(help_examples()) > 8
+    shown = {path for path, _ in help_examples()}
+    commands = {path for path, text in help_texts() if "Usage:" in text and path.count(" ") == 1}
+    assert commands <= shown, f"no example in the --help of: {sorted(commands - shown)}"
     assert all(not command.startswith(("python3 -m venv",)) for *_, command in readme_examples())
 
 
