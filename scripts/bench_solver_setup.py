@@ -20,9 +20,9 @@ from pathlib import Path
 from common import add_data_option, data_file, median, parser_for, ratio, rounds, table
 
 from puzzlesat import sat
-from puzzlesat.sudoku import solver as solver_module
-from puzzlesat.sudoku.reader import Reader
-from puzzlesat.sudoku.rules import classic_rules
+from puzzlesat.sudoku.solving import solver as solver_module
+from puzzlesat.sudoku.reading.reader import Reader
+from puzzlesat.sudoku.model.rules import classic_rules
 from puzzlesat.streams import read_lines
 
 SETS = {  # name: path under DATA/sudoku, how many puzzles by default

@@ -10,7 +10,7 @@ constraints' CNF is the same on both sides; what differs is how the SAT work is 
                    1.9.5, as puzzlesat), solve, then solve again with the solution blocked
   count            puzzlesat: SudokuSolver.solve(count=2)
                    baseline: fresh solver, models enumerated with blocking clauses up to 2
-  true candidates  puzzlesat: puzzlesat.sudoku.setter.true_candidates (one solve per cell, models reused)
+  true candidates  puzzlesat: puzzlesat.sudoku.solving.setter.true_candidates (one solve per cell, models reused)
                    baseline: one solver, one solve per (cell, digit) under that assumption (the textbook way)
 Every solution is checked against the constraints' own rules; both sides' counts and true candidates, and for a
 unique puzzle their solutions, must agree.
@@ -26,12 +26,12 @@ from common import REPO, median, number, parser_for, ratio, rounds, table
 
 from puzzlesat.sat import DEFAULT_SOLVER
 from puzzlesat.streams import read_lines
-from puzzlesat.sudoku import setter
-from puzzlesat.sudoku.encode import clauses
-from puzzlesat.sudoku.literals import literals
-from puzzlesat.sudoku.reader import Reader
-from puzzlesat.sudoku.rules import constrained_rules
-from puzzlesat.sudoku.solver import SudokuSolver
+from puzzlesat.sudoku.solving import setter
+from puzzlesat.sudoku.solving.encode import clauses
+from puzzlesat.sudoku.model.literals import literals
+from puzzlesat.sudoku.reading.reader import Reader
+from puzzlesat.sudoku.model.rules import constrained_rules
+from puzzlesat.sudoku.solving.solver import SudokuSolver
 
 JOBS = ("solve", "count", "true candidates")
 

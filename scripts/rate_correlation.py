@@ -38,8 +38,8 @@ from pathlib import Path
 from common import REPO, add_data_option, data_file, parser_for
 from puzzlesat.streams import Line
 from puzzlesat.sudoku.batch import SolveOptions, answers
-from puzzlesat.sudoku.rating import SCORE_WEIGHTS, Rating, combined_score, score_terms
-from puzzlesat.sudoku.reader import Reader
+from puzzlesat.sudoku.logic.rating import SCORE_WEIGHTS, Rating, combined_score, score_terms
+from puzzlesat.sudoku.reading.reader import Reader
 
 BANDS = ((1.0, 2.0), (2.0, 3.0), (3.0, 4.0), (4.0, 5.0), (5.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0),
          (9.0, 10.0), (10.0, 99.0))

@@ -27,10 +27,10 @@ from collections import Counter, defaultdict
 
 from common import parser_for
 
-from puzzlesat.sudoku.candidates import CandidateGrid, layout
-from puzzlesat.sudoku.grid import Shape, cell_name
-from puzzlesat.sudoku.rules import classic_rules
-from puzzlesat.sudoku.techniques import first_step, producers
+from puzzlesat.sudoku.logic.candidates import CandidateGrid, layout
+from puzzlesat.sudoku.model.grid import Shape, cell_name
+from puzzlesat.sudoku.model.rules import classic_rules
+from puzzlesat.sudoku.logic.techniques import first_step, producers
 
 
 def board_of(grid: str, marks: str) -> CandidateGrid:
@@ -99,7 +99,7 @@ def show(effect_pair: tuple) -> str:
 def main() -> int:
     parser = parser_for(__doc__)
     parser.add_argument("traces", nargs="+", help="JSON Lines from se_trace.py")
-    parser.add_argument("--producer", help="run only this producer (a family name of puzzlesat.sudoku.techniques)")
+    parser.add_argument("--producer", help="run only this producer (a family name of puzzlesat.sudoku.logic.techniques)")
     parser.add_argument("--names", default="", help="check only SE steps whose technique matches this regex")
     parser.add_argument("--show", type=int, default=3, help="disagreements to show per technique")
     parser.add_argument("--limit", type=int, default=0, help="puzzles to read from each file (0: all)")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Iterator, Optional, Sequence
 
-from puzzlesat.sudoku.grid import Puzzle, Shape
-from puzzlesat.sudoku.rules import constrained_rules
-from puzzlesat.sudoku.solver import SudokuSolver
+from puzzlesat.sudoku.model.grid import Puzzle, Shape
+from puzzlesat.sudoku.model.rules import constrained_rules
+from puzzlesat.sudoku.solving.solver import SudokuSolver
 
 
 def grids(shape: Shape, givens: Sequence[int], regions: Optional[tuple] = None) -> Iterator[tuple]:

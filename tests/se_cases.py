@@ -12,10 +12,10 @@ from typing import NamedTuple
 import pytest
 
 from puzzlesat.sudoku import parse, solve
-from puzzlesat.sudoku.candidates import CandidateGrid, layout
-from puzzlesat.sudoku.grid import Shape
-from puzzlesat.sudoku.rules import classic_rules
-from puzzlesat.sudoku.techniques.singles import hidden_singles, naked_singles
+from puzzlesat.sudoku.logic.candidates import CandidateGrid, layout
+from puzzlesat.sudoku.model.grid import Shape
+from puzzlesat.sudoku.model.rules import classic_rules
+from puzzlesat.sudoku.logic.techniques.singles import hidden_singles, naked_singles
 
 
 class Case(NamedTuple):

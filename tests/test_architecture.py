@@ -34,8 +34,8 @@ Graph = Dict[str, Set[str]]
 class Import:
     """One import statement: where it is written and what it reaches."""
 
-    module: str  # the importing module, e.g. "puzzlesat.sudoku.grid"
-    path: str  # its file relative to the repository, e.g. "puzzlesat/sudoku/grid.py"
+    module: str  # the importing module, e.g. "puzzlesat.sudoku.model.grid"
+    path: str  # its file relative to the repository, e.g. "puzzlesat/sudoku/model/grid.py"
     line: int
     text: str  # the statement on one line
     names: Tuple[str, ...]  # absolute dotted names it imports from, e.g. ("pysat.solvers",)

@@ -66,7 +66,7 @@ def test_every_exit_status_has_a_name():
 def test_a_model_that_fails_verification_is_an_internal_error_not_an_answer(monkeypatch):
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solver"), "is_solution", lambda *args: False)
+    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solving.solver"), "is_solution", lambda *args: False)
     result = run_main(["sudoku", "-j", "1"], input=WIKI)
     assert result.exit_code == ExitStatus.FAILED and result.stdout == ""
     assert "internal error, please report it" in result.stderr and "Traceback" not in result.stderr
@@ -78,7 +78,7 @@ def test_ctrl_c_inside_a_command_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solver").SudokuSolver, "solve", interrupted)
+    monkeypatch.setattr(importlib.import_module("puzzlesat.sudoku.solving.solver").SudokuSolver, "solve", interrupted)
     result = run_main(["sudoku", "-j", "1"], input=WIKI)
     assert result.exit_code == ExitStatus.INTERRUPTED and "interrupted" in result.stderr
 

@@ -9,7 +9,7 @@ import click
 from puzzlesat.cli.common import Env, format_option, quiet_option, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.streams import to_json
-from puzzlesat.sudoku.rating import LEVELS
+from puzzlesat.sudoku.logic.rating import LEVELS
 
 
 @click.command()

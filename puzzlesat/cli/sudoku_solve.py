@@ -25,20 +25,20 @@ from puzzlesat.errors import PuzzlesatError, VariantError
 from puzzlesat.sat import DEFAULT_SOLVER, available_solvers, check_solver
 from puzzlesat.streams import Line, check_paths, count_lines, read_lines, source_name
 from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
-from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS
-from puzzlesat.sudoku.alphabets import checked_alphabet
-from puzzlesat.sudoku.grid import Shape
-from puzzlesat.sudoku.reader import INPUT_FORMATS, Reader
+from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING, ENCODINGS
+from puzzlesat.sudoku.reading.alphabets import checked_alphabet
+from puzzlesat.sudoku.model.grid import Shape
+from puzzlesat.sudoku.reading.reader import INPUT_FORMATS, Reader
 from puzzlesat.sudoku.report import fpuzzles_export, json_line, line_text, plain, plain_json_line, to_record
-from puzzlesat.sudoku.solver import Status
-from puzzlesat.sudoku.steps import REVEALS
+from puzzlesat.sudoku.solving.solver import Status
+from puzzlesat.sudoku.logic.steps import REVEALS
 
 
 def _variant(variants, regions, cages, env: Env):
     """The --variant/--regions/--cages rules, or None (their modules imported only when asked for)."""
     if not (variants or regions or cages):
         return None
-    from puzzlesat.sudoku.variant_files import load_variant
+    from puzzlesat.sudoku.reading.variant_files import load_variant
 
     return load_variant(variants, regions, cages, env.stdin)
 
@@ -202,7 +202,7 @@ def is_inline_link(argument: str) -> bool:
     """True for a command-line argument that is a puzzle link or payload rather than a file name."""
     if argument == "-" or os.path.exists(argument):
         return False
-    from puzzlesat.sudoku.links import looks_like_link
+    from puzzlesat.sudoku.reading.links import looks_like_link
 
     return looks_like_link(argument)
 
@@ -306,8 +306,8 @@ def _check_dimacs_alone(ctx: click.Context) -> None:
 
 def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
     """DIMACS for exactly one puzzle."""
-    from puzzlesat.sudoku.encode import write_cnf
-    from puzzlesat.sudoku.rules import classic_rules
+    from puzzlesat.sudoku.solving.encode import write_cnf
+    from puzzlesat.sudoku.model.rules import classic_rules
 
     first = next(records, None)
     if first is None:

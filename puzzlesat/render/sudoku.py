@@ -13,9 +13,9 @@ from rich.text import Text
 from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
 from puzzlesat.render.sudoku_grid import BORDER_STYLE, Fitted, grid_legend
-from puzzlesat.sudoku.glyphs import BLANK, BOX_DRAWING, DIFFERS
+from puzzlesat.sudoku.reading.glyphs import BLANK, BOX_DRAWING, DIFFERS
 from puzzlesat.sudoku.report import candidates_grid, count_complete, no_rating_reason
-from puzzlesat.sudoku.solver import Status
+from puzzlesat.sudoku.solving.solver import Status
 
 STATUS_STYLES = {
     Status.SOLVED: "bold green",
@@ -252,7 +252,7 @@ def variant_lines(variant, result) -> list:
 
 def setter_view(puzzle, report, constrained: bool) -> list:
     """True candidates as a pencil-mark grid and the redundant givens and constraints."""
-    from puzzlesat.sudoku.pencil import masks_grid
+    from puzzlesat.sudoku.reading.pencil import masks_grid
 
     parts = []
     if report.candidates is not None:

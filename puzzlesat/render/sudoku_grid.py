@@ -21,8 +21,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from puzzlesat.render.variant_marks import ON_LINE, constraint_marks
-from puzzlesat.sudoku.grid import default_alphabet
-from puzzlesat.sudoku.glyphs import ACROSS, BLANK, DIAGONAL, DIFFERS, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
+from puzzlesat.sudoku.model.grid import default_alphabet
+from puzzlesat.sudoku.reading.glyphs import ACROSS, BLANK, DIAGONAL, DIFFERS, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
 
 GIVEN_STYLE = "bold"
 FILLED_STYLE = "cyan"

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
-from puzzlesat.sudoku.glyphs import (ARROW, CELL_CLUES, CLONE, DIAGONAL, INDEXERS, KROPKI, LINE, LOCKOUT_ENDS,
+from puzzlesat.sudoku.reading.glyphs import (ARROW, CELL_CLUES, CLONE, DIAGONAL, INDEXERS, KROPKI, LINE, LOCKOUT_ENDS,
                                      LONG_NUMBER, OTHER_INDEXER, QUADRUPLE, ROUND, SLOW_THERMO, SUPERSCRIPT, THERMO,
                                      XV)
 

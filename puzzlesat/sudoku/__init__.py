@@ -22,11 +22,11 @@ from puzzlesat import lazy_attributes
 from puzzlesat.budget import Budget
 from puzzlesat.errors import PuzzleError, VariantError, VerificationError
 from puzzlesat.sat import DEFAULT_SOLVER
-from puzzlesat.sudoku.encode import DEFAULT_ENCODING, ENCODINGS, write_cnf
-from puzzlesat.sudoku.grid import Puzzle, Shape, is_solution
-from puzzlesat.sudoku.reader import Reader, Record, parse, read_text
-from puzzlesat.sudoku.rules import Rules, classic_rules
-from puzzlesat.sudoku.solver import STATUSES, Result, SolverPool, Status, SudokuSolver, shared_pool
+from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING, ENCODINGS, write_cnf
+from puzzlesat.sudoku.model.grid import Puzzle, Shape, is_solution
+from puzzlesat.sudoku.reading.reader import Reader, Record, parse, read_text
+from puzzlesat.sudoku.model.rules import Rules, classic_rules
+from puzzlesat.sudoku.solving.solver import STATUSES, Result, SolverPool, Status, SudokuSolver, shared_pool
 
 __all__ = [
     "ENCODINGS", "STATUSES", "Budget", "Puzzle", "PuzzleError", "Record", "Result", "Rules", "Shape", "SolverPool",
@@ -36,18 +36,18 @@ __all__ = [
 ]
 
 __getattr__ = lazy_attributes(__name__, {  # imported on first use, so that solving alone starts fast
-    "rate": "puzzlesat.sudoku.rating",
-    "explain": "puzzlesat.sudoku.explainer",
-    "hint": "puzzlesat.sudoku.explainer",
+    "rate": "puzzlesat.sudoku.logic.rating",
+    "explain": "puzzlesat.sudoku.logic.explainer",
+    "hint": "puzzlesat.sudoku.logic.explainer",
     "generate": "puzzlesat.sudoku.generator",
-    "make_variant": "puzzlesat.sudoku.variants",
-    "load_variant": "puzzlesat.sudoku.variant_files",
+    "make_variant": "puzzlesat.sudoku.model.variants",
+    "load_variant": "puzzlesat.sudoku.reading.variant_files",
     "answers": "puzzlesat.sudoku.batch",
     "SolveOptions": "puzzlesat.sudoku.batch",
     "solve_lines": "puzzlesat.sudoku.batch",
     "solve_partition": "puzzlesat.sudoku.batch",
-    "read_link": "puzzlesat.sudoku.links",
-    "to_fpuzzles": "puzzlesat.sudoku.links.export",
+    "read_link": "puzzlesat.sudoku.reading.links",
+    "to_fpuzzles": "puzzlesat.sudoku.reading.links.export",
 })
 
 

@@ -20,21 +20,21 @@ from puzzlesat.errors import OutOfBudget, VariantError
 from puzzlesat.parallel import ordered_map
 from puzzlesat.sat import DEFAULT_SOLVER
 from puzzlesat.streams import Line
-from puzzlesat.sudoku.encode import DEFAULT_ENCODING
-from puzzlesat.sudoku.grid import Puzzle
-from puzzlesat.sudoku.reader import Reader, Record
-from puzzlesat.sudoku.rules import classic_rules
-from puzzlesat.sudoku.solver import Result, Status, SudokuSolver, shared_pool
+from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING
+from puzzlesat.sudoku.model.grid import Puzzle
+from puzzlesat.sudoku.reading.reader import Reader, Record
+from puzzlesat.sudoku.model.rules import classic_rules
+from puzzlesat.sudoku.solving.solver import Result, Status, SudokuSolver, shared_pool
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from puzzlesat.sudoku.explainer import Explanation
-    from puzzlesat.sudoku.steps import Step
-    from puzzlesat.sudoku.rating import Rating
-    from puzzlesat.sudoku.setter import SetterReport
-    from puzzlesat.sudoku.variant_puzzle import VariantPuzzle
-    from puzzlesat.sudoku.variants import Variant
+    from puzzlesat.sudoku.logic.explainer import Explanation
+    from puzzlesat.sudoku.logic.steps import Step
+    from puzzlesat.sudoku.logic.rating import Rating
+    from puzzlesat.sudoku.solving.setter import SetterReport
+    from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+    from puzzlesat.sudoku.model.variants import Variant
 
 
 # The budget of a rating, explanation, hint or setter's answers when --timeout/--conflicts set none: seconds of CPU
@@ -57,9 +57,9 @@ class SolveOptions:
     explain: bool = False
     hint: bool = False
     candidates: bool = False  # with explain or hint: the candidate grid they start from
-    true_candidates: bool = False  # every cell's digits over all solutions (puzzlesat.sudoku.setter)
+    true_candidates: bool = False  # every cell's digits over all solutions (puzzlesat.sudoku.solving.setter)
     redundant: bool = False  # the givens and constraints each of which could go, uniqueness kept
-    reveal: str = "step"  # how much a hint shows: 'technique', 'cells' or the whole 'step' (puzzlesat.sudoku.steps)
+    reveal: str = "step"  # how much a hint shows: 'technique', 'cells' or the whole 'step' (puzzlesat.sudoku.logic.steps)
 
     @property
     def setter(self) -> bool:
@@ -204,9 +204,9 @@ def _proven_unique(solver: "SudokuSolver", puzzle: Puzzle, result: Result, budge
 def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget: Budget) -> tuple:
     """(rating, explanation, hint) as asked for, within what is left of the puzzle's budget; the solving path is
     walked once for both the rating and the explanation. Uniqueness techniques only when uniqueness is proven."""
-    from puzzlesat.sudoku.explainer import Explanation, hint
-    from puzzlesat.sudoku.path import solving_path
-    from puzzlesat.sudoku.rating import rate
+    from puzzlesat.sudoku.logic.explainer import Explanation, hint
+    from puzzlesat.sudoku.logic.path import solving_path
+    from puzzlesat.sudoku.logic.rating import rate
 
     unique = result.unique is True
     rating_wanted = options.rate and result.status == Status.SOLVED
@@ -224,7 +224,7 @@ def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget
 def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, options: SolveOptions,
             budget: Optional[Budget]) -> "SetterReport":
     """A second solution when there is more than one; true candidates and redundancy when asked for."""
-    from puzzlesat.sudoku import setter
+    from puzzlesat.sudoku.solving import setter
 
     second = candidates = redundancy = None
     if result.status == Status.MULTIPLE and result.solution is not None:

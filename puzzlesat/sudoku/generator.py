@@ -24,11 +24,11 @@ from typing import Iterator, Optional
 from puzzlesat.budget import Budget
 from puzzlesat.errors import GenerationError, OutOfBudget
 from puzzlesat.sat import DEFAULT_SOLVER, Session
-from puzzlesat.sudoku.encode import clauses
-from puzzlesat.sudoku.grid import Puzzle, Shape
-from puzzlesat.sudoku.literals import literals
-from puzzlesat.sudoku.rating import LEVELS, Rating, rater_for
-from puzzlesat.sudoku.rules import classic_rules
+from puzzlesat.sudoku.solving.encode import clauses
+from puzzlesat.sudoku.model.grid import Puzzle, Shape
+from puzzlesat.sudoku.model.literals import literals
+from puzzlesat.sudoku.logic.rating import LEVELS, Rating, rater_for
+from puzzlesat.sudoku.model.rules import classic_rules
 
 DIFFICULTIES = ("any",) + LEVELS
 RECYCLE_AFTER = 2000  # retired activation variables before the solver is rebuilt

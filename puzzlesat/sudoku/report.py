@@ -13,12 +13,12 @@ from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Optional
 
 from puzzlesat.streams import json_string, safe_json, to_json
-from puzzlesat.sudoku.solver import Status
+from puzzlesat.sudoku.solving.solver import Status
 
 if TYPE_CHECKING:
     from puzzlesat.sudoku.batch import Answer, SolveOptions
-    from puzzlesat.sudoku.links.export import FPuzzlesExport
-    from puzzlesat.sudoku.solver import Result
+    from puzzlesat.sudoku.reading.links.export import FPuzzlesExport
+    from puzzlesat.sudoku.solving.solver import Result
 
 
 def solution_text(answer: "Answer") -> Optional[str]:
@@ -203,7 +203,7 @@ def line_text(answer: "Answer", options: "SolveOptions") -> str:
 def true_candidates_line(answer: "Answer") -> Optional[str]:
     """The true candidates as a pencil-mark line (side**3 characters, read back as a pencil-mark puzzle), or None
     when they were not asked for or not found."""
-    from puzzlesat.sudoku.pencil import masks_line
+    from puzzlesat.sudoku.reading.pencil import masks_line
 
     if answer.setter is None or answer.setter.candidates is None:
         return None
@@ -213,8 +213,8 @@ def true_candidates_line(answer: "Answer") -> Optional[str]:
 
 def candidates_line(answer: "Answer", options: "SolveOptions") -> Optional[str]:
     """The candidates the explanation or hint starts from, one line of side**3 characters (None: no board)."""
-    from puzzlesat.sudoku.explainer import start_for
-    from puzzlesat.sudoku.pencil import marks_line
+    from puzzlesat.sudoku.logic.explainer import start_for
+    from puzzlesat.sudoku.reading.pencil import marks_line
 
     board = start_for(answer.record.puzzle, options.variant)
     return None if board is None else marks_line(board, answer.record.puzzle.alphabet)
@@ -222,8 +222,8 @@ def candidates_line(answer: "Answer", options: "SolveOptions") -> Optional[str]:
 
 def candidates_grid(answer: "Answer", options: "SolveOptions") -> list:
     """The same candidates as HoDoKu's pencil-mark grid, one string per line."""
-    from puzzlesat.sudoku.explainer import start_for
-    from puzzlesat.sudoku.pencil import marks_grid
+    from puzzlesat.sudoku.logic.explainer import start_for
+    from puzzlesat.sudoku.reading.pencil import marks_grid
 
     board = start_for(answer.record.puzzle, options.variant)
     return [] if board is None else marks_grid(board, answer.record.puzzle.alphabet)
@@ -233,7 +233,7 @@ def fpuzzles_export(answer: "Answer", options: "SolveOptions") -> Optional["FPuz
     """The answer's puzzle as an f-puzzles link, with its rules (a link's, or --variant's) and the solution when it
     is solved; None when there is no puzzle to write (the record could not be read, the variant does not fit)."""
     from puzzlesat.errors import VariantError
-    from puzzlesat.sudoku.links.export import to_fpuzzles
+    from puzzlesat.sudoku.reading.links.export import to_fpuzzles
 
     record, result = answer.record, answer.result
     solution = result.solution if result.status == Status.SOLVED else None

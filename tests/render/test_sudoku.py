@@ -18,9 +18,9 @@ from puzzlesat.render import plural
 from puzzlesat.render.sudoku import generated_view, rating_text, status_text, summary
 from puzzlesat.render.sudoku_grid import DIAGONAL_STYLE, JUNCTIONS, WINDOW_STYLE, grid
 from puzzlesat.sudoku import Result, Rules, make_variant, parse, solve
-from puzzlesat.sudoku.grid import Puzzle, Shape
-from puzzlesat.sudoku.reader import Record
-from puzzlesat.sudoku.variant_files import read_cages, read_regions
+from puzzlesat.sudoku.model.grid import Puzzle, Shape
+from puzzlesat.sudoku.reading.reader import Record
+from puzzlesat.sudoku.reading.variant_files import read_cages, read_regions
 from puzzlesat.streams import read_lines, read_text_lines
 
 VARIANTS_DIR = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "variants"

@@ -11,13 +11,13 @@ from rich.console import Console
 
 from puzzlesat.render.sudoku_grid import grid, variant_look
 from puzzlesat.render.variant_marks import LINE_STYLES
-from puzzlesat.sudoku.constraints import (XV, Arrow, Between, Clone, Difference, Distinct, Entropic, Extremum,
+from puzzlesat.sudoku.model.constraints import (XV, Arrow, Between, Clone, Difference, Distinct, Entropic, Extremum,
                                           Indexer, Killer, Kropki, LittleKiller, Lockout, Modular, Nabner, Negative,
                                           Palindrome, Parity, Quadruple, Ratio, RegionSumLine, Renban, Sandwich,
                                           Skyscraper, Thermometer, Whisper, XSum, Zipper, king_pairs)
-from puzzlesat.sudoku.constraints.sums import DoubleArrow, MultiSumKiller
-from puzzlesat.sudoku.grid import Puzzle, Shape
-from puzzlesat.sudoku.rules import constrained_rules
+from puzzlesat.sudoku.model.constraints.sums import DoubleArrow, MultiSumKiller
+from puzzlesat.sudoku.model.grid import Puzzle, Shape
+from puzzlesat.sudoku.model.rules import constrained_rules
 
 SHAPE = Shape.of_side(9)
 
@@ -212,7 +212,7 @@ def test_a_quadruple_sits_on_its_corner_and_lists_its_digits():
 
 
 def test_marks_on_a_diagonal_cell_keep_the_diagonal_where_they_leave_room():
-    from puzzlesat.sudoku.constraints import diagonals
+    from puzzlesat.sudoku.model.constraints import diagonals
 
     lines, _ = drawn(*diagonals(9, "-"), Parity(cell(1, 1), True))
     assert at(lines, 1, 1, "left") == "◯" and at(lines, 1, 1, "right") == "╲" and at(lines, 2, 2, "left") == "╲"
@@ -301,7 +301,7 @@ from pathlib import Path  # noqa: E402
 from rich.color import Color  # noqa: E402
 from rich.style import Style  # noqa: E402
 
-from puzzlesat.sudoku.links import read_link  # noqa: E402
+from puzzlesat.sudoku.reading.links import read_link  # noqa: E402
 
 CROWDED = ["hay-fever", "jumbled-joy", "tangled-arrows", "159-arrows", "cloneways-game-of-life", "slow-thermo"]
 VARIANTS = Path(__file__).resolve().parents[2] / "puzzles" / "variants"

@@ -9,7 +9,7 @@ import pytest
 from puzzlesat.errors import GenerationError
 from puzzlesat.sudoku import Rules, SudokuSolver, generate, is_solution
 from puzzlesat.sudoku.generator import Generator
-from puzzlesat.sudoku.grid import Puzzle
+from puzzlesat.sudoku.model.grid import Puzzle
 
 
 def check_unique(generated) -> SudokuSolver:

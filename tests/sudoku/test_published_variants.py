@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from published import FILES, published
-from puzzlesat.sudoku.links import read_link
-from puzzlesat.sudoku.solver import Status, SudokuSolver
+from puzzlesat.sudoku.reading.links import read_link
+from puzzlesat.sudoku.solving.solver import Status, SudokuSolver
 
 
 def test_there_are_a_dozen_and_more():

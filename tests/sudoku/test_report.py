@@ -8,7 +8,7 @@ import pytest
 
 from puzzlesat.sudoku import Result, parse
 from puzzlesat.sudoku.batch import Answer, SolveOptions
-from puzzlesat.sudoku.reader import Record
+from puzzlesat.sudoku.reading.reader import Record
 from puzzlesat.sudoku.report import count_complete, line_text, to_record
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

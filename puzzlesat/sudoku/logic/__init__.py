@@ -1,0 +1,1 @@
+"""Logic: the steps a person can take — the candidate grid, techniques, the solving path, explanations, ratings."""

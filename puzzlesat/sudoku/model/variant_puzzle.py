@@ -1,0 +1,43 @@
+"""A variant puzzle as a setter publishes it: givens, regions and constraints, and what could not be read."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Optional
+
+from puzzlesat.sudoku.model.grid import Puzzle
+from puzzlesat.sudoku.model.rules import Rules, constrained_rules
+
+
+@dataclass(frozen=True)
+class VariantPuzzle:
+    """Givens (`puzzle`), irregular `regions` (None: the boxes) and `constraints`, with the puzzle's title,
+    author and rules text as published, the solution it states (if any), and what the reader left out:
+    `unknown` names constraints it does not know, `ignored` drawn elements that carry no rule it can read."""
+
+    puzzle: Puzzle
+    constraints: tuple = ()
+    regions: Optional[tuple] = None
+    title: str = ""
+    author: str = ""
+    rules_text: str = ""
+    solution: Optional[tuple] = None
+    unknown: tuple = ()
+    ignored: tuple = ()
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The rules to solve it under (encoded once)."""
+        return constrained_rules(self.puzzle.shape, self.constraints, self.regions)
+
+    def kinds(self) -> dict:
+        """How many constraints of each kind the puzzle holds, in the order first met."""
+        return dict(Counter(constraint.kind for constraint in self.constraints))
+
+    def matches_stated(self, solution) -> Optional[bool]:
+        """Whether `solution` is the one the puzzle states; None when it states none or there is no solution."""
+        if self.solution is None or solution is None:
+            return None
+        return tuple(solution) == tuple(self.solution)

@@ -1,0 +1,726 @@
+"""SudokuPad's own puzzle format read into a VariantPuzzle.
+
+A SudokuPad link carries "scl" (or its alias "ctc") and lz-string (base64) of the puzzle JSON, usually "zipped"
+by SudokuPad's PuzzleZipper: keys shortened (ce = cells, ca = cages, l = lines, wp = wayPoints ...), keys left
+unquoted, strings in single quotes, true/false as t/f, colours without '#'. "fpuzzles" / "fpuz" carry an
+f-puzzles payload, "scf" SudokuPad's compact classic format (givens, x for diagonals, w for windoku).
+
+SudokuPad draws; it does not name rules. Cells, regions, cages (killer cages, extra regions) and the global list
+(anti-knight, anti-king, disjoint groups, negative constraints) are read as they are; the drawings are read only
+where their meaning is conventional and safe: Kropki dots and XV marks on cell edges, quadruple circles on cell
+corners, arrows with a bulb, and diagonal little-killer arrows beside the grid. Lines and cell marks are read when
+the rules text names the constraint (thermometers: a line from a bulb; whispers, renban, palindromes, region-sum,
+zipper and entropic lines: by the colour the rules or convention give them; between lines: circles at both ends;
+odd/even circles and squares; sandwich, X-sum or skyscraper clues beside the grid). Everything else is named in
+`ignored`. Cages whose value is text rather than a sum ('N', '(4+8)x2': the rule lies in the text), fog lights,
+and keys this reader does not know are named in `unknown`; keys that carry no rule (NO_RULE_KEYS) pass quietly.
+The grid is what the regions cover, as SudokuPad takes it: a puzzle drawn in a larger frame of cells (clues beside
+the grid written in cells of the frame) is cut to it first (puzzlesat.sudoku.reading.links.frame).
+"""
+
+from __future__ import annotations
+
+import colorsys
+import json
+import math
+import re
+from collections import Counter
+from typing import Optional
+
+from puzzlesat.errors import VariantError
+from puzzlesat.sudoku.model import constraints
+from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
+                                           link_puzzle, needs_regions, negatives, outside_line, path_cells, ray,
+                                           shape_of, text_cages, whisper_gap)
+from puzzlesat.sudoku.reading.links.frame import framed
+from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+
+PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor", "ce": "cells",
+         "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width", "h": "height", "v": "value",
+         "vd": "videos", "l": "lines", "r": "rounded", "re": "regions", "fs": "fontSize", "th": "thickness",
+         "hl": "headLength", "wp": "wayPoints", "t": "title", "te": "text", "d": "duration"}
+META = re.compile(r"^([a-z]+):\s*(.*)$", re.DOTALL | re.IGNORECASE)
+# Keys of the puzzle JSON: those read for rules, and those that carry none (with where they come from).
+READ_KEYS = ("cells", "regions", "cages", "lines", "arrows", "overlays", "underlays", "global")
+NO_RULE_KEYS = {
+    "id": "the puzzle's id", "cellSize": "drawing scale", "metadata": "texts (title, rules, msgcorrect, ...)",
+    "metaData": "texts (older name)", "settings": "the solver's app settings", "videos": "links to videos",
+    "bgimage": "a background picture (named in `ignored`)",
+    **dict.fromkeys(("title", "author", "rules", "solution"), "texts (read from the metadata)"),
+}
+FOG_KEYS = ("foglight", "triggereffect")  # SudokuPad's fog of war: lit cells, and what reveals them
+# Metadata cages SudokuPad reads as texts even when they have cells (its metaTagsWithoutCells, and customstyle).
+META_TAGS = ("title", "author", "rules", "solution", "msgcorrect", "msgincorrect", "msgvalid", "msginvalid",
+             "msgunknown", "customstyle", "source")
+# Line kinds read from the rules: the words that name them, and the colours they are drawn in by convention.
+LINE_KINDS = {
+    "whisper": (r"whisper|difference of at least", {"green", "orange"}),
+    "renban": (r"renban|consecutive (?:digits|numbers),? in any order|set of consecutive", {"purple", "pink"}),
+    "palindrome": (r"palindrom", {"grey"}),
+    "regionsum": (r"region[- ]sum|same sum in each (?:box|region)", {"blue"}),
+    "zipper": (r"zipper", {"purple"}),
+    "entropic": (r"entropic", {"orange", "yellow"}),
+}
+COLOUR_WORDS = {"grey": {"grey"}, "gray": {"grey"}, "green": {"green"}, "purple": {"purple", "pink"},
+                "violet": {"purple"}, "lavender": {"purple"}, "pink": {"pink", "purple"}, "magenta": {"pink"},
+                "orange": {"orange"}, "blue": {"blue"}, "cyan": {"blue"}, "teal": {"blue"}, "red": {"red", "pink"},
+                "yellow": {"yellow", "orange"}}
+
+
+def unzip(text: str) -> dict:
+    """The puzzle JSON from SudokuPad's zipped form (or from plain JSON)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        try:
+            data = json.loads(_unzip_text(text))
+        except (ValueError, RecursionError) as error:
+            raise VariantError(f"not a SudokuPad puzzle (its JSON does not parse: {error})") from None
+    if not isinstance(data, dict):
+        raise VariantError("not a SudokuPad puzzle (not a JSON object)")
+    return _long_keys(data)
+
+
+def _unzip_text(text: str) -> str:
+    """PuzzleZipper.unzip's text rewriting: quotes back, keys quoted, booleans and colours restored."""
+    if '"' not in text:
+        text = text.replace("\\'", "\u2019").replace("'", '"').replace("\u2019", "'")
+    for pattern, replacement in ((r"([,{\[])([a-zA-Z0-9]+):", r'\1"\2":'), (r"([,{\[])(?=[,}\]])", r"\1_"),
+                                 (r"{_}", "{}"), (r"([,{\[])_", r"\1{}"), (r"(:)f([,}\]])", r"\1false\2"),
+                                 (r"(:)t([,}\]])", r"\1true\2"), (r"(:)#0([,}\]])", r'\1"#000000"\2'),
+                                 (r"(:)#F([,}\]])", r'\1"#FFFFFF"\2'),
+                                 (r"(:)([0-9a-fA-F]{6})([,}\]])", r'\1"#\2"\3')):
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+def _long_keys(value):
+    """Every shortened key back to its long name, colours 'rrggbb' back to '#rrggbb'."""
+    if isinstance(value, list):
+        return [_long_keys(item) for item in value]
+    if isinstance(value, dict):
+        return {PROPS.get(key, key): _long_keys(item) for key, item in value.items()}
+    if isinstance(value, str) and re.fullmatch(r"[0-9a-fA-F]{6}", value):
+        return "#" + value
+    return value
+
+
+def read_scf(data: str) -> VariantPuzzle:
+    """SudokuPad's compact classic format: 81 givens run-length coded, then x (diagonals), w (windoku),
+    t<title>, a<author> (texts end at '*', '**' stands for a '*')."""
+    body, star, extras = data.partition("*")
+    digits = "".join(str(code % 10) + "0" * (code // 10) for code in map(_scf_code, body))
+    if not star:
+        digits = digits[:81]
+        extras = body[len(_scf_encode(digits)):]
+    if len(digits) != 81:
+        raise VariantError(f"not a SudokuPad scf payload ({len(digits)} cells, not 81)")
+    shape = shape_of(9, "scf")
+    found, texts, index = [], {"t": "", "a": ""}, 0
+    while index < len(extras):
+        letter = extras[index]
+        index += 1
+        if letter == "x":
+            found.extend(constraints.diagonals(9))
+        elif letter == "w":
+            found.extend(constraints.windows(shape))
+        elif letter in texts:
+            end = index
+            while end < len(extras) and (extras[end] != "*" or extras[end:end + 2] == "**"):
+                end += 2 if extras[end:end + 2] == "**" else 1
+            texts[letter] = extras[index:end].replace("**", "*")
+            index = end + 1
+    return VariantPuzzle(link_puzzle(shape, tuple(map(int, digits))), tuple(found), title=texts["t"],
+                         author=texts["a"])
+
+
+def _scf_encode(digits: str) -> str:
+    """scf's coding of a string of digits (a digit and up to five zeros after it per character)."""
+    def char(match) -> str:
+        code = int(match.group(0)[0]) + 10 * len(match.group(0))
+        return chr(code + (38 if code < 20 else 45 if code < 46 else 51))
+    return re.sub(r".0{0,5}", char, digits)
+
+
+def _scf_code(ch: str) -> int:
+    """The number one scf character stands for (a digit plus 10 for each zero after it)."""
+    code = ord(ch) - (61 if ch > "Z" else 55 if ch > "9" else 48)
+    if not 0 <= code < 62:
+        raise VariantError(f"not a SudokuPad scf payload (character {ch!r})")
+    return code
+
+
+class _Reader:
+    """One SudokuPad puzzle being read: its side, rules text, and what was read or left out."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        rows = data.get("cells")
+        if not isinstance(rows, list) or not rows or not all(isinstance(row, list) for row in rows):
+            raise VariantError("not a SudokuPad puzzle (no \"cells\" grid)")
+        self.side = len(rows)
+        if any(len(row) != self.side for row in rows):
+            widths = sorted({len(row) for row in rows})
+            raise VariantError(f"SudokuPad grid is not square ({self.side} rows of {widths} cells)")
+        self.shape = shape_of(self.side, "SudokuPad")
+        self.meta = _metadata(data)
+        self.rules = _rules_text(self.meta.get("rules", ""))
+        self.low = self.rules.lower()
+        self.constraints: list = []
+        self.unknown: list = []
+        self.ignored: list = []
+        self.used: set = set()  # ids of overlays/underlays read as part of a constraint
+        self.negative: dict = {}  # which negative constraints the global list states
+        self.fog_lights = 0  # cages marking fog lights
+
+    def mentions(self, pattern: str) -> bool:
+        """True when the rules text matches `pattern` (lower case)."""
+        return re.search(pattern, self.low) is not None
+
+    def cell(self, row: int, col: int) -> Optional[int]:
+        """The index of (row, col), None outside the grid."""
+        return row * self.side + col if 0 <= row < self.side and 0 <= col < self.side else None
+
+    def shapes(self) -> list:
+        """Every overlay and underlay with its center, width, height, text and colours."""
+        found = []
+        for key in ("underlays", "overlays"):
+            for item in self.data.get(key) or []:
+                if isinstance(item, dict) and _point(item.get("center")) is not None:
+                    found.append(item)
+        return found
+
+
+def read_sudokupad(data: dict) -> VariantPuzzle:
+    """A VariantPuzzle from SudokuPad's puzzle JSON (unzipped, long keys)."""
+    data, frame = framed(data)
+    reader = _Reader(data)
+    reader.ignored.extend(frame)
+    regions = _regions(reader)
+    for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity):
+        step(reader, regions)
+    _leftovers(reader)
+    _unknown_keys(reader)
+    solution = reader.meta.get("solution", "")
+    return VariantPuzzle(
+        puzzle=link_puzzle(reader.shape, _givens(reader)), constraints=tuple(reader.constraints), regions=regions,
+        title=str(reader.meta.get("title", "")), author=str(reader.meta.get("author", "")), rules_text=reader.rules,
+        solution=checked_solution(_solution_digits(solution, reader.side), reader.side),
+        unknown=tuple(reader.unknown), ignored=tuple(reader.ignored))
+
+
+def _metadata(data: dict) -> dict:
+    """Title, author, rules, solution: from "metadata" and from metadata cages ("title: ...")."""
+    meta = dict(data.get("metadata") or {}) if isinstance(data.get("metadata"), dict) else {}
+    for cage in data.get("cages") or []:
+        if isinstance(cage, dict) and not cage.get("cells"):
+            match = META.match(str(cage.get("value", "")))
+            if match:
+                key = match.group(1).lower()
+                meta[key] = meta[key] + "\n" + match.group(2) if key == "rules" and key in meta else \
+                    meta.get(key, match.group(2))
+    return meta
+
+
+def _rules_text(rules) -> str:
+    """The rules as one text (SudokuPad allows a list of paragraphs)."""
+    return "\n".join(map(str, rules)) if isinstance(rules, list) else str(rules)
+
+
+def _solution_digits(solution, side: int) -> list:
+    """The stated solution's digits ('?' or '.' for unknown cells: then no solution)."""
+    if isinstance(solution, list):
+        return solution
+    text = str(solution).strip()
+    return text.split(",") if "," in text else list(text) if side <= 9 else []
+
+
+def _givens(reader: _Reader) -> tuple:
+    """Every cell's given digit (0 for none)."""
+    values = []
+    for row in reader.data["cells"]:
+        for cell in row:
+            value = cell.get("value") if isinstance(cell, dict) else None
+            digit = int(value) if isinstance(value, int) or str(value).strip().isdigit() else 0
+            if not 0 <= digit <= reader.side:
+                raise VariantError(f"SudokuPad given {value!r} is not a digit 1-{reader.side}")
+            values.append(digit)
+    return tuple(values)
+
+
+def _regions(reader: _Reader) -> Optional[tuple]:
+    """The regions (lists of [row, col]); the boxes when none are given."""
+    regions = reader.data.get("regions")
+    if not regions:
+        needs_regions(reader.shape, None, "SudokuPad")
+        reader.ignored.append("no regions drawn: the standard boxes assumed")
+        return None
+    try:
+        cells = [[reader.cell(int(row), int(col)) for row, col in region] for region in regions]
+    except (TypeError, ValueError):
+        raise VariantError("SudokuPad \"regions\" are not lists of [row, column]") from None
+    if any(cell is None for region in cells for cell in region):
+        raise VariantError("SudokuPad region cell lies outside the grid")
+    found = checked_regions(reader.shape, cells, "SudokuPad")
+    needs_regions(reader.shape, found, "SudokuPad")
+    return found
+
+
+def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
+    """The "global" list: anti-knight, anti-king, disjoint groups, negative constraints."""
+    names = [str(name).lower() for name in reader.data.get("global") or []]
+    side, flags = reader.side, {key for key in ("antiknight", "antiking") if _flag(reader.meta.get(key))}
+    if "antiknight" in names or "antiknight" in flags or reader.mentions(r"anti-?knight"):
+        reader.constraints.extend(constraints.knight_pairs(side))
+    if "antiking" in names or "antiking" in flags or reader.mentions(r"anti-?king"):
+        reader.constraints.extend(constraints.king_pairs(side))
+    if "disjoint" in names:
+        reader.constraints.extend(constraints.disjoint_groups(regions if regions is not None else reader.shape.boxes))
+    known = {"antiknight", "antiking", "disjoint", "nonconsecutive", "antiratio", "antidifference", "antixv"}
+    reader.unknown.extend(f"global {name}" for name in names if name not in known)
+    reader.negative = {"white": "nonconsecutive" in names or "antidifference" in names,
+                       "black": "antiratio" in names, "xv": "antixv" in names}
+
+
+def _flag(value) -> bool:
+    """True for a metadata flag that is set (SudokuPad keeps f-puzzles' antiknight/antiking there)."""
+    return value is True or str(value).strip().lower() == "true"
+
+
+def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Killer cages (with or without a total), extra regions; fog lights and cages whose value is text, not a
+    sum, are named in `unknown`; metadata cages are texts; drawn cages without a rule are ignored."""
+    drawn, texts = 0, []
+    for cage in reader.data.get("cages") or []:
+        if not isinstance(cage, dict) or not cage.get("cells"):
+            continue
+        cells = _cells(reader, cage.get("cells"))
+        style, unique, value = cage.get("style"), cage.get("unique"), str(cage.get("value") or "").strip()
+        if cells is None or cage.get("hidden") or cage.get("type") == "disjoint" or _meta_tag(value):
+            continue
+        if FOG_LIGHT.match(value):
+            reader.fog_lights += len(cells)
+        elif style == "extraregion":
+            reader.constraints.append(constraints.Distinct(cells, "extra region"))
+        elif style in (None, "killer") and (unique is True or unique is None and "outlineC" not in cage
+                                           and reader.mentions(r"cage")):
+            total = _number(cage.get("sum", cage.get("value")))
+            if total is None and value:
+                texts.append(value)
+            else:
+                reader.constraints.append(constraints.Killer(cells, total))
+        else:
+            drawn += 1
+    if texts:
+        reader.unknown.append(text_cages(texts))
+    if drawn:
+        reader.ignored.append(count_message(drawn, "cage without a rule", "cages without a rule"))
+
+
+def _meta_tag(value: str) -> bool:
+    """True for a cage value SudokuPad reads as a text of the puzzle ('msgcorrect: Well done!')."""
+    match = META.match(value)
+    return match is not None and match.group(1).lower() in META_TAGS
+
+
+def _unknown_keys(reader: _Reader) -> None:
+    """Name the fog of war, the metadata flags puzzlesat cannot follow and the keys it does not know."""
+    data = reader.data
+    if reader.fog_lights or any(key in data for key in FOG_KEYS):
+        lit = data.get("foglight")
+        reader.unknown.append(fog_lights(reader.fog_lights + (len(lit) if isinstance(lit, list) else 0)))
+    if _flag(reader.meta.get("norowcol")):
+        reader.unknown.append("metadata norowcol (digits may repeat in rows and columns)")
+    for key, value in data.items():
+        if key not in READ_KEYS and key not in NO_RULE_KEYS and key not in FOG_KEYS:
+            reader.unknown.append(f"{key} ({len(value) if isinstance(value, list) else 1})")
+
+
+def _cells(reader: _Reader, places) -> Optional[tuple]:
+    """Cell indexes of [row, col] pairs; None if any lies outside the grid or is malformed."""
+    try:
+        cells = tuple(reader.cell(int(row), int(col)) for row, col in places)
+    except (TypeError, ValueError):
+        return None
+    return None if None in cells else cells
+
+
+def _number(value) -> Optional[int]:
+    """An int from a number or a string of digits; None otherwise."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)) and float(value).is_integer():
+        return int(value)
+    text = str(value).strip()
+    return int(text) if re.fullmatch(r"\d+", text) else None
+
+
+def _point(value) -> Optional[tuple]:
+    """(y, x) floats from [y, x]; None if malformed."""
+    try:
+        y, x = value
+        return float(y), float(x)
+    except (TypeError, ValueError):
+        return None
+
+
+def _family(colour) -> str:
+    """'grey', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'black' or 'white' for a colour."""
+    rgb = _rgb(colour)
+    if rgb is None:
+        return "unknown"
+    hue, light, sat = colorsys.rgb_to_hls(*rgb)
+    if light < 0.12:
+        return "black"
+    if light > 0.93:
+        return "white"
+    if sat < 0.15 or max(rgb) - min(rgb) < 0.08:
+        return "grey"
+    degrees = hue * 360
+    for limit, name in ((15, "red"), (45, "orange"), (70, "yellow"), (165, "green"), (250, "blue"),
+                        (290, "purple"), (345, "pink")):
+        if degrees < limit:
+            return name
+    return "red"
+
+
+def _rgb(colour) -> Optional[tuple]:
+    """(r, g, b) in 0..1 from '#rgb', '#rrggbb', '#rrggbbaa' or 'rgb(a)(...)'; None otherwise."""
+    text = str(colour or "").strip().lower()
+    named = {"black": "#000000", "white": "#ffffff", "none": "", "transparent": ""}
+    text = named.get(text, text)
+    match = re.fullmatch(r"#([0-9a-f]{3,8})", text)
+    if match:
+        digits = match.group(1)
+        if len(digits) in (3, 4):
+            digits = "".join(ch * 2 for ch in digits)
+        return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)) if len(digits) >= 6 else None
+    match = re.fullmatch(r"rgba?\(([^)]*)\)", text)
+    if match:
+        parts = [part.strip() for part in match.group(1).split(",")][:3]
+        try:
+            return tuple(float(part) / 255 for part in parts)
+        except ValueError:
+            return None
+    return None
+
+
+def _edge(reader: _Reader, y: float, x: float) -> Optional[tuple]:
+    """The two cells an edge midpoint (y, x) lies between (sorted), or None."""
+    near = lambda v, target: abs(v - target) < 0.08  # noqa: E731
+    if near(y, round(y)) and near(x % 1, 0.5):
+        a, b = reader.cell(round(y) - 1, math.floor(x)), reader.cell(round(y), math.floor(x))
+    elif near(x, round(x)) and near(y % 1, 0.5):
+        a, b = reader.cell(math.floor(y), round(x) - 1), reader.cell(math.floor(y), round(x))
+    else:
+        return None
+    return (a, b) if a is not None and b is not None else None
+
+
+def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Kropki dots and XV marks on edges, quadruple circles on corners; then the negative constraints."""
+    kropki, xv = set(), set()
+    for item in reader.shapes():
+        y, x = _point(item.get("center"))
+        text = str(item.get("text", "") if item.get("text") is not None else "").strip()
+        size = max(float(item.get("width") or 0), float(item.get("height") or 0))
+        pair = _edge(reader, y, x)
+        if pair and text.upper() in ("X", "V"):
+            reader.constraints.append(constraints.XV(*pair, 10 if text.upper() == "X" else 5))
+            xv.add(pair)
+        elif pair and item.get("rounded") and 0 < size <= 0.45:
+            colour = _family(item.get("backgroundColor"))
+            if colour not in ("white", "black"):
+                continue
+            reader.constraints.append(_dot(pair, colour, _number(text)))
+            kropki.add(pair)
+        elif _corner(reader, y, x) and item.get("rounded") and text and re.fullmatch(r"[\d\s,]+", text):
+            digits = tuple(sorted(int(d) for d in re.findall(r"\d+", text)))
+            reader.constraints.append(constraints.Quadruple(_corner(reader, y, x), digits))
+        else:
+            continue
+        reader.used.add(id(item))
+    flags = reader.negative
+    kinds = [kind for kind in ("white", "black") if flags[kind]]
+    if kinds:
+        reader.constraints.extend(negatives(reader.side, kinds, kropki))
+    if flags["xv"]:
+        reader.constraints.extend(negatives(reader.side, ["x", "v"], xv))
+
+
+def _dot(pair: tuple, colour: str, value: Optional[int]):
+    """A Kropki dot, or a difference / ratio when the dot holds a number other than 1 / 2."""
+    if colour == "white":
+        return constraints.Kropki(*pair, "white") if value in (None, 1) else constraints.Difference(*pair, value)
+    return constraints.Kropki(*pair, "black") if value in (None, 2) else constraints.Ratio(*pair, value)
+
+
+def _corner(reader: _Reader, y: float, x: float) -> Optional[tuple]:
+    """The four cells around an inner grid corner at (y, x), or None."""
+    if abs(y - round(y)) > 0.08 or abs(x - round(x)) > 0.08:
+        return None
+    row, col = round(y), round(x)
+    if not (0 < row < reader.side and 0 < col < reader.side):
+        return None
+    return tuple(reader.cell(r, c) for r in (row - 1, row) for c in (col - 1, col))
+
+
+def _bulbs(reader: _Reader) -> dict:
+    """Circles on cells (rounded shapes at least half a cell wide, no text): cell -> the shapes covering it."""
+    bulbs: dict = {}
+    for item in reader.shapes():
+        if not item.get("rounded") or str(item.get("text") or "").strip():
+            continue
+        width, height = float(item.get("width") or 0), float(item.get("height") or 0)
+        if min(width, height) < 0.5:
+            continue
+        y, x = _point(item.get("center"))
+        for cell in _covered(reader, y, x, width, height):
+            bulbs.setdefault(cell, []).append(item)
+    return bulbs
+
+
+def _covered(reader: _Reader, y: float, x: float, width: float, height: float) -> list:
+    """The cells whose centres lie inside a shape of this centre and size."""
+    cells = []
+    for row in range(math.floor(y - height / 2), math.ceil(y + height / 2)):
+        for col in range(math.floor(x - width / 2), math.ceil(x + width / 2)):
+            if abs(row + 0.5 - y) < height / 2 and abs(col + 0.5 - x) < width / 2 and reader.cell(row, col) is not None:
+                cells.append(reader.cell(row, col))
+    return cells
+
+
+def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Arrows from a bulb: one Arrow per arrow; diagonal arrows beside the grid: little killers."""
+    bulbs = _bulbs(reader)
+    texts = _outside_texts(reader)
+    other = 0
+    for arrow in reader.data.get("arrows") or []:
+        points = [_point(p) for p in (arrow.get("wayPoints") or [])] if isinstance(arrow, dict) else []
+        if len(points) < 2 or None in points:
+            other += 1
+            continue
+        start = (math.floor(points[0][0]), math.floor(points[0][1]))
+        if reader.cell(*start) is None:
+            if not _little_killer(reader, points, texts):
+                other += 1
+            continue
+        path = path_cells([start] + [(math.floor(y), math.floor(x)) for y, x in points[1:]], reader.side)
+        bulb = bulbs.get(reader.cell(*start))
+        if path is None or not bulb:
+            other += 1
+            continue
+        circle = tuple(sorted(set(_covered(reader, *_point(bulb[0]["center"]), float(bulb[0].get("width") or 0),
+                                           float(bulb[0].get("height") or 0)))))
+        shaft = tuple(dict.fromkeys(cell for cell in path if cell not in circle))
+        if shaft:
+            reader.constraints.append(constraints.Arrow(circle, shaft))
+            reader.used.update(id(item) for item in bulb)
+    if other:
+        reader.ignored.append(count_message(other, "arrow not read (no bulb or little-killer clue)",
+                                            "arrows not read (no bulb or little-killer clue)"))
+
+
+def _outside_texts(reader: _Reader) -> dict:
+    """Numbers written beside the grid: (row, col) of the outside cell -> (number, shape)."""
+    found = {}
+    for item in reader.shapes():
+        y, x = _point(item.get("center"))
+        number = _number(str(item.get("text") or "").strip())
+        row, col = math.floor(y), math.floor(x)
+        if number is not None and reader.cell(row, col) is None and -1 <= row <= reader.side \
+                and -1 <= col <= reader.side:
+            found[(row, col)] = (number, item)
+    return found
+
+
+def _little_killer(reader: _Reader, points: list, texts: dict) -> bool:
+    """A little killer from a short diagonal arrow beside the grid next to a number; False if it is not one."""
+    (y0, x0), (y1, x1) = points[0], points[-1]
+    dy, dx = y1 - y0, x1 - x0
+    if abs(dy) < 1e-9 or abs(abs(dy) - abs(dx)) > 0.05:
+        return False
+    direction = (1 if dy > 0 else -1, 1 if dx > 0 else -1)
+    clue = texts.get((math.floor(y0), math.floor(x0)))
+    if clue is None:
+        return False
+    cells = ray(math.floor(y0), math.floor(x0), *direction, reader.side)
+    if not cells:
+        return False
+    reader.constraints.append(constraints.LittleKiller(cells, clue[0]))
+    reader.used.add(id(clue[1]))
+    return True
+
+
+def _lines(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Lines through cell centres read by the rules: thermometers (from a bulb), between lines (circles at both
+    ends), and whispers / renban / palindrome / region-sum / zipper / entropic lines by colour; diagonals."""
+    bulbs = _bulbs(reader)
+    kinds = {kind: colours for kind, (words, colours) in LINE_KINDS.items() if reader.mentions(words)}
+    named = _colours_named(reader)
+    left: Counter = Counter()
+    seen = set()
+    for line in reader.data.get("lines") or []:
+        if not isinstance(line, dict):
+            continue
+        points = [_point(p) for p in line.get("wayPoints") or []]
+        if None in points or len(points) < 2:
+            continue
+        if _diagonal(reader, points):
+            continue
+        path = _centre_path(reader, points)
+        if path is None or len(path) < 2:
+            if path is None and float(line.get("thickness") or 0) > 1:
+                left["line not through cell centres"] += 1
+            continue
+        if path in seen or path[::-1] in seen:
+            continue
+        seen.add(path)
+        if not _read_line(reader, line, path, bulbs, kinds, named):
+            left[f"line ({line.get('color') or 'no colour'})"] += 1
+    reader.ignored.extend(f"{count} x {what} not identified from the rules" if count > 1 else
+                          f"{what} not identified from the rules" for what, count in left.items())
+
+
+def _read_line(reader: _Reader, line: dict, path: tuple, bulbs: dict, kinds: dict, named: dict) -> bool:
+    """Read one line; False when no rule fits it."""
+    at_start, at_end = path[0] in bulbs, path[-1] in bulbs
+    if at_start and at_end and reader.mentions(r"between"):
+        reader.constraints.append(constraints.Between(path))
+        reader.used.update(id(item) for item in bulbs[path[0]] + bulbs[path[-1]])
+        return True
+    if (at_start or at_end) and reader.mentions(r"thermo"):
+        slow = reader.mentions(r"slow thermo") and not reader.mentions(r"(?<!slow )thermo")
+        reader.constraints.append(constraints.Thermometer(path if at_start else path[::-1], slow=slow))
+        reader.used.update(id(item) for item in bulbs[path[0] if at_start else path[-1]])
+        return True
+    family = _family(line.get("color"))
+    fits = [kind for kind in kinds if family in named.get(kind, kinds[kind])]
+    if len(fits) != 1 and len(kinds) == 1 and not named:
+        fits = list(kinds)
+    if len(fits) != 1:
+        return False
+    reader.constraints.append(_line_constraint(reader, fits[0], path))
+    return True
+
+
+def _line_constraint(reader: _Reader, kind: str, path: tuple):
+    """The constraint of a line kind along `path`."""
+    if kind == "whisper":
+        dutch = reader.mentions(r"dutch|at least 4") and not reader.mentions(r"german|at least 5")
+        return constraints.Whisper(path, whisper_gap(reader.side, dutch))
+    classes = {"renban": constraints.Renban, "palindrome": constraints.Palindrome,
+               "regionsum": constraints.RegionSumLine, "zipper": constraints.Zipper, "entropic": constraints.Entropic}
+    return classes[kind](path)
+
+
+def _colours_named(reader: _Reader) -> dict:
+    """For each line kind whose rule sentence names a colour ('purple lines are renban'), those colours."""
+    named = {}
+    for sentence in re.split(r"[.\n]", reader.low):
+        for kind, (words, _) in LINE_KINDS.items():
+            if re.search(words, sentence):
+                colours = set().union(*(fam for word, fam in COLOUR_WORDS.items() if re.search(rf"\b{word}", sentence)))
+                if colours:
+                    named[kind] = named.get(kind, set()) | colours
+    return named
+
+
+def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
+    """The cells of a line whose way points lie inside cells (off the grid lines), None otherwise."""
+    places = []
+    for y, x in points:
+        if min(y % 1, 1 - y % 1) < 0.05 or min(x % 1, 1 - x % 1) < 0.05:
+            return None
+        place = (math.floor(y), math.floor(x))
+        if not places or places[-1] != place:
+            places.append(place)
+    return path_cells(places, reader.side)
+
+
+def _diagonal(reader: _Reader, points: list) -> bool:
+    """A line from corner to corner of the grid: a diagonal group when the rules speak of diagonals."""
+    if len(points) != 2:
+        return False
+    n = reader.side
+    ends = {tuple(map(round, point)) for point in points}
+    if any(abs(v - round(v)) > 0.05 for point in points for v in point):
+        return False
+    which = "-" if ends == {(0, 0), (n, n)} else "+" if ends == {(0, n), (n, 0)} else None
+    if which is None:
+        return False
+    if reader.mentions(r"diagonal"):
+        reader.constraints.extend(constraints.diagonals(n, which))
+    else:
+        reader.ignored.append(f"diagonal line {'-' if which == '-' else '+'} (the rules do not mention diagonals)")
+    return True
+
+
+def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Numbers beside a row or column: sandwich, X-sum or skyscraper clues when the rules name one of them."""
+    kinds = [kind for kind, words in ((constraints.Sandwich, r"sandwich|between the 1 and (?:the )?9"),
+                                      (constraints.XSum, r"x-?sums?\b|first x (?:cells|digits)"),
+                                      (constraints.Skyscraper, r"skyscraper")) if reader.mentions(words)]
+    clues = [(place, number, item) for place, (number, item) in _outside_texts(reader).items()
+             if id(item) not in reader.used]
+    if not clues:
+        return
+    if len(kinds) != 1:
+        reader.ignored.append(count_message(len(clues), "number beside the grid", "numbers beside the grid")
+                              + (" (the rules name none of sandwich, X-sum, skyscraper)" if not kinds else
+                                 f" (the rules name {', '.join(kind.kind for kind in kinds)})"))
+        return
+    for (row, col), number, item in clues:
+        cells = outside_line(row, col, reader.side)
+        if cells is None:
+            reader.ignored.append(f"number {number} beside the grid at corner r{row + 1}c{col + 1}")
+            continue
+        reader.constraints.append(kinds[0](cells, number))
+        reader.used.add(id(item))
+
+
+def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Grey circles (odd) and squares (even) inside cells, when the rules speak of odd / even digits."""
+    odd, even = reader.mentions(r"\bodd"), reader.mentions(r"\beven")
+    for item in reader.shapes():
+        if id(item) in reader.used or str(item.get("text") or "").strip():
+            continue
+        y, x = _point(item.get("center"))
+        size = float(item.get("width") or 0)
+        cell = reader.cell(math.floor(y), math.floor(x))
+        if cell is None or abs(y % 1 - 0.5) > 0.05 or abs(x % 1 - 0.5) > 0.05 or not 0.4 <= size <= 0.9 \
+                or _family(item.get("backgroundColor")) not in ("grey", "white"):
+            continue
+        rounded = bool(item.get("rounded"))
+        if rounded and odd and not _is_bulb(reader, item):
+            reader.constraints.append(constraints.Parity(cell, odd=True))
+        elif not rounded and even:
+            reader.constraints.append(constraints.Parity(cell, odd=False))
+        else:
+            continue
+        reader.used.add(id(item))
+
+
+def _is_bulb(reader: _Reader, item: dict) -> bool:
+    """True when a circle was read as (or sits at the end of) a thermometer, arrow or between line."""
+    return id(item) in reader.used
+
+
+def _leftovers(reader: _Reader) -> None:
+    """Name the overlays and underlays no rule was read from (counted; texts quoted)."""
+    shapes, texts = 0, []
+    for item in reader.shapes():
+        if id(item) in reader.used:
+            continue
+        text = str(item.get("text") or "").strip()
+        if text:
+            y, x = _point(item.get("center"))
+            texts.append(f"text {text!r} at r{math.floor(y) + 1}c{math.floor(x) + 1}")
+        else:
+            shapes += 1
+    if shapes:
+        reader.ignored.append(count_message(shapes, "shape (circle, square or highlight)",
+                                            "shapes (circles, squares or highlights)"))
+    reader.ignored.extend(texts)
+    if reader.meta.get("bgimage") or reader.data.get("bgimage"):
+        reader.ignored.append("a background image (whatever it draws is not read)")
