@@ -60,6 +60,9 @@ class SolveOptions:
     true_candidates: bool = False  # every cell's digits over all solutions (puzzlesat.sudoku.solving.setter)
     redundant: bool = False  # the givens and constraints each of which could go, uniqueness kept
     reveal: str = "step"  # how much a hint shows: 'technique', 'cells' or the whole 'step' (puzzlesat.sudoku.logic.steps)
+    engine: Optional[str] = None  # the techniques: 'se', 'general', or None (by the rules; logic.techniques)
+    disabled: tuple = ()  # technique families switched off
+    logical: bool = False  # with true_candidates: also the candidates logic alone leaves
 
     @property
     def setter(self) -> bool:
@@ -144,7 +147,7 @@ class _Answerer:
 
     def variant_parts(self, variant: "VariantPuzzle") -> tuple:
         """The parts for a setter's puzzle from a link: solved with its own rules on a solver of its own, with
-        the setter's answers; rating, explanation and hint only for rules the techniques know (extra groups)."""
+        the setter's answers, and the rating, explanation and hint as asked."""
         started = perf_counter()
         try:
             rules = variant.rules
@@ -156,10 +159,6 @@ class _Answerer:
             result = solver.solve(variant.puzzle, self.options.unique, self.options.count, budget)
             if result.status == Status.INVALID:
                 return _alone(result, started)
-            if self.extras and not rules.groups_only:
-                kinds = sorted({c.kind for c in rules.constraints if c.kind != "distinct"})
-                error = f"--rate, --explain and --hint know extra groups only, not {', '.join(kinds)}"
-                return _alone(result._replace(error=error), started)
             return self._more(solver, variant.puzzle, rules, result, budget, started, always=True)
         finally:
             solver.close()
@@ -210,14 +209,15 @@ def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget
 
     unique = result.unique is True
     rating_wanted = options.rate and result.status == Status.SOLVED
+    choice = {"engine": options.engine, "disabled": frozenset(options.disabled)}
     path = None
     if options.explain or rating_wanted:
-        path = solving_path(puzzle, rules, unique, budget=budget)
+        path = solving_path(puzzle, rules, unique, budget=budget, **choice)
         if path.outcome == "timeout" and rating_wanted:
             raise OutOfBudget("the budget ran out on the solving path")
     rating = rate(puzzle, rules, budget, path, unique) if rating_wanted else None
     explanation = Explanation.of(puzzle, path, result.solution) if options.explain else None
-    step = hint(puzzle, rules, unique, budget) if options.hint else None
+    step = hint(puzzle, rules, unique, budget, **choice) if options.hint else None
     return rating, explanation, step
 
 

@@ -92,6 +92,8 @@ class CandidateGrid:
     cands: list
     layout: Layout = field(repr=False)
     assume_unique: bool = False  # the puzzle is known to have one solution: uniqueness techniques may be used
+    engine: Optional[str] = None  # 'se' or 'general' (puzzlesat.sudoku.logic.techniques); None: by the rules
+    disabled: frozenset = frozenset()  # technique families switched off
 
     @classmethod
     def start(cls, puzzle: Puzzle, rules: Optional[Rules] = None) -> "CandidateGrid":
@@ -109,7 +111,8 @@ class CandidateGrid:
 
     def copy(self) -> "CandidateGrid":
         """An independent copy."""
-        return CandidateGrid(self.rules, list(self.values), list(self.cands), self.layout, self.assume_unique)
+        return CandidateGrid(self.rules, list(self.values), list(self.cands), self.layout, self.assume_unique,
+                             self.engine, self.disabled)
 
     def place(self, cell: int, value: int) -> None:
         """Put `value` in `cell` and remove it from the cell's peers."""

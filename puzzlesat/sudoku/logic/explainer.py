@@ -82,27 +82,31 @@ class Explanation:
 
 
 def explain(puzzle: Puzzle, rules: Optional[Rules] = None, solution: Optional[Sequence[int]] = None,
-            limit: Optional[int] = None, budget: Optional[Budget] = None, assume_unique: bool = False) -> Explanation:
+            limit: Optional[int] = None, budget: Optional[Budget] = None, assume_unique: bool = False,
+            engine: Optional[str] = None, disabled: frozenset = frozenset()) -> Explanation:
     """Explain a puzzle step by step (`limit` steps at most); `solution` (from the solver) finishes what a limit
-    or the budget leaves open; `assume_unique` allows the uniqueness techniques (a puzzle known to be unique)."""
-    path = solving_path(puzzle, rules, assume_unique, limit, budget)
+    or the budget leaves open; `assume_unique` allows the uniqueness techniques (a puzzle known to be unique);
+    `engine` and `disabled` choose the techniques (puzzlesat.sudoku.logic.techniques)."""
+    path = solving_path(puzzle, rules, assume_unique, limit, budget, engine, disabled)
     return Explanation.of(puzzle, path, solution)
 
 
 def hint(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,
-         budget: Optional[Budget] = None) -> Optional[Step]:
+         budget: Optional[Budget] = None, engine: Optional[str] = None,
+         disabled: frozenset = frozenset()) -> Optional[Step]:
     """The simplest step a person could take from the givens (and pencil marks), or None when the puzzle is
     already solved or contradicts itself; OutOfBudget when `budget` runs out first."""
-    board = start(puzzle, rules, assume_unique)
+    board = start(puzzle, rules, assume_unique, engine, disabled)
     if board.solved or board.broken:
         return None
     return next_step(board, None if budget is None else budget.start())
 
 
-def start(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False) -> CandidateGrid:
+def start(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False, engine: Optional[str] = None,
+          disabled: frozenset = frozenset()) -> CandidateGrid:
     """The candidate grid a puzzle starts from (the one a hint is taken on, and printed with --candidates)."""
     board = CandidateGrid.start(puzzle, rules)
-    board.assume_unique = assume_unique
+    board.assume_unique, board.engine, board.disabled = assume_unique, engine, frozenset(disabled)
     return board
 
 

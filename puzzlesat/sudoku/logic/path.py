@@ -21,7 +21,7 @@ from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.rules import Rules
 from puzzlesat.sudoku.logic.steps import Step
-from puzzlesat.sudoku.logic.techniques import basic_producers, first_step, producers
+from puzzlesat.sudoku.logic.techniques import FAMILY_OF, chosen_producers, first_step, producers
 from puzzlesat.sudoku.logic.techniques.search import search, several_solutions
 
 OUTCOMES = ("solved", "broken", "stuck", "more", "timeout")
@@ -79,14 +79,18 @@ def next_step(board: CandidateGrid, budget: Optional[Budget] = None) -> Optional
     Where SE's basic techniques stop on a board not known to have one solution, SAT first checks that it has
     only one: on a board with several (an empty grid, a bad puzzle) the chains could search for minutes and
     still never finish it, so the path stops there ('stuck')."""
-    every = producers()
-    basic = len(basic_producers())
+    every = chosen_producers(board)
+    basic = next((i for i, (name, _) in enumerate(every) if FAMILY_OF.get(name) in ("chains", "contradictions")),
+                 len(every))
     step = first_step(board, every[:basic], budget)
     if step is not None:
         return step
     if not board.assume_unique and several_solutions(board):
         return None
-    return first_step(board, every[basic:], budget) or next(iter(search(board)), None)
+    step = first_step(board, every[basic:], budget) if basic < len(every) else None
+    if step is None and "search" not in board.disabled:
+        step = next(iter(search(board)), None)
+    return step
 
 
 def walk(board: CandidateGrid, limit: Optional[int] = None, budget: Optional[Budget] = None,
@@ -121,10 +125,12 @@ def walk(board: CandidateGrid, limit: Optional[int] = None, budget: Optional[Bud
 
 
 def solving_path(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,
-                 limit: Optional[int] = None, budget: Optional[Budget] = None) -> Path:
-    """The path from the puzzle's givens (and pencil marks); `assume_unique` allows the uniqueness techniques."""
+                 limit: Optional[int] = None, budget: Optional[Budget] = None, engine: Optional[str] = None,
+                 disabled: frozenset = frozenset()) -> Path:
+    """The path from the puzzle's givens (and pencil marks); `assume_unique` allows the uniqueness techniques;
+    `engine` ('se', 'general'; None: by the rules) and `disabled` families choose the techniques."""
     board = CandidateGrid.start(puzzle, rules)
-    board.assume_unique = assume_unique
+    board.assume_unique, board.engine, board.disabled = assume_unique, engine, frozenset(disabled)
     return walk(board, limit, budget)
 
 

@@ -82,7 +82,13 @@ class Step:
             return f"Hidden Single: {digits} fits only {cells} in {self.unit}"
         if self.technique == "Naked Single":
             return f"Naked Single: {cells} can only be {digits}"
+        if not self.digits and self.unit and not self.chains:  # a constraint's own step
+            return f"{self.technique} ({self.unit}): remove {group_eliminations(self.eliminations, side, symbol)}"
         parts = [self.technique + ":"]
+        if self.technique == "Contradiction":
+            chain = chain_text(self.chains[0], side, symbol)
+            return f"Contradiction: {chain} → no room left for some digit or cell; " \
+                   f"remove {group_eliminations(self.eliminations, side, symbol)}"
         if self.chains:
             parts.append("; ".join(chain_text(chain, side, symbol) for chain in self.chains))
         else:

@@ -1,4 +1,5 @@
-"""Sudoku Explainer's techniques, in the order SE tries them, each a producer of Steps.
+"""The techniques, in the order they are tried, each a producer of Steps: Sudoku Explainer's for classic rules, and
+the general engine for every constraint puzzlesat reads.
 
 A producer takes a CandidateGrid (and keyword options: its own, and `budget`, a running puzzlesat.budget.Budget
 that the long producers check) and yields the Steps it finds there, in SE's order (the first one is the one SE
@@ -8,6 +9,13 @@ step, for the explanation, the hint and the rating alike.
 
 The order and the difficulties follow Sukaku Explainer (SudokuMonster's fork of Nicolas Juillerat's Sudoku
 Explainer, the program behind the ratings the Sudoku community publishes), with its default settings.
+
+The general engine (`general_producers`, used whenever the rules hold a constraint other than a group of distinct
+digits, or when asked for) keeps SE's basic techniques and prices (they reason with houses, which every variant
+still has; the uniqueness ones are left out, as a constraint may break the swap they rest on) and adds, at prices
+on SE's scale, what each constraint gives by itself and what its weak links give (constraint_steps), then chains
+over those links, cell and region forcing chains and contradictions in place of SE's chains (link_chains).
+Every producer has a family (FAMILIES), which a setter can switch off.
 """
 
 from __future__ import annotations
@@ -66,7 +74,54 @@ def _producers() -> Tuple[Tuple[str, Producer], ...]:
     )
 
 
+def _general_producers() -> Tuple[Tuple[str, Producer], ...]:
+    """(name, producer) of the general engine, in the order they are tried."""
+    from puzzlesat.sudoku.logic.techniques import constraint_steps, link_chains
+
+    se = dict(producers())
+    basic = [(name, produce) for name, produce in basic_producers()
+             if name not in ("Unique Rectangle / Loop", "Bivalue Universal Grave")]
+    before_naked = [(name, produce) for name, produce in basic if name in ("Hidden Single", "Direct Pointing",
+                                                                           "Direct Hidden Pair")]
+    rest = [(name, produce) for name, produce in basic if (name, produce) not in before_naked]
+    return (
+        before_naked[0],
+        ("Constraint Hidden Single", constraint_steps.constraint_singles),
+        *before_naked[1:],
+        ("Constraint Step", constraint_steps.constraint_eliminations),
+        *rest[:rest.index(("Pointing & Claiming", se["Pointing & Claiming"])) + 1],
+        ("Link Pointing", constraint_steps.link_pointing),
+        ("Cell Forcing", constraint_steps.cell_forcing),
+        *rest[rest.index(("Pointing & Claiming", se["Pointing & Claiming"])) + 1:],
+        ("Forcing Chains", link_chains.forcing_chains),
+        ("Multiple Forcing Chains", link_chains.multiple_forcing_chains),
+        ("Contradiction", link_chains.contradictions),
+        ("Dynamic Forcing", link_chains.dynamic_forcing),
+        ("Contradiction (+)", link_chains.deep_contradictions),
+    )
+
+
+# The family of each producer, for switching families off (--disable).
+FAMILIES = {
+    "singles": ("Hidden Single", "Constraint Hidden Single", "Naked Single"),
+    "constraints": ("Constraint Step",),
+    "pointing": ("Direct Pointing", "Pointing & Claiming", "Link Pointing", "Cell Forcing"),
+    "tuples": ("Direct Hidden Pair", "Direct Hidden Triplet", "Naked Pair", "Hidden Pair", "Naked Triplet",
+               "Hidden Triplet", "Naked Quad", "Hidden Quad"),
+    "fish": ("X-Wing", "Swordfish", "Jellyfish", "Turbot Fish", "3 Strong-linked Fishes", "4 Strong-Linked Fishes"),
+    "wings": ("XY-Wing", "XYZ-Wing", "WXYZ-Wing", "VWXYZ-Wing", "UVWXYZ-Wing", "TUVWXYZ-Wing",
+              "Aligned Pair Exclusion", "Aligned Triplet Exclusion"),
+    "uniqueness": ("Unique Rectangle / Loop", "Bivalue Universal Grave"),
+    "chains": ("Forcing Chains & Cycles", "Nishio Forcing Chains", "Multiple Forcing Chains", "Dynamic Forcing Chains",
+               "Dynamic Forcing Chains (+)", "Nested Forcing Chains", "Forcing Chains"),
+    "contradictions": ("Contradiction", "Dynamic Forcing", "Contradiction (+)"),
+}
+FAMILY_OF = {name: family for family, names in FAMILIES.items() for name in names}
+ENGINES = ("se", "general")
+
+
 _PRODUCERS: Optional[tuple] = None
+_GENERAL: Optional[tuple] = None
 
 
 def producers() -> Tuple[Tuple[str, Producer], ...]:
@@ -75,6 +130,24 @@ def producers() -> Tuple[Tuple[str, Producer], ...]:
     if _PRODUCERS is None:
         _PRODUCERS = _producers()
     return _PRODUCERS
+
+
+def general_producers() -> Tuple[Tuple[str, Producer], ...]:
+    """Every producer of the general engine, in its order."""
+    global _GENERAL
+    if _GENERAL is None:
+        _GENERAL = _general_producers()
+    return _GENERAL
+
+
+def chosen_producers(board: CandidateGrid) -> Tuple[Tuple[str, Producer], ...]:
+    """The producers for a board: SE's for classic rules (or engine 'se'), the general engine's for every other
+    constraint (or engine 'general'); the families switched off left out."""
+    general = board.engine == "general" or (board.engine is None and not board.rules.groups_only)
+    every = general_producers() if general else producers()
+    if not board.disabled:
+        return every
+    return tuple((name, produce) for name, produce in every if FAMILY_OF.get(name) not in board.disabled)
 
 
 def basic_producers() -> Tuple[Tuple[str, Producer], ...]:

@@ -636,7 +636,7 @@ def _links(grid: _Grid, y_links: bool, x_links: bool, on_off: Optional[dict] = N
     return on_off, off_on
 
 
-def _reachability(on_off: dict, off_on: dict, nodes: int) -> Tuple[list, dict, set]:
+def reachability(on_off: dict, off_on: dict, nodes: int) -> Tuple[list, dict, set]:
     """Over the nodes of a static implication graph (2 * candidate + on, below `nodes`): the strongly connected
     component of each node, for each component the nodes it reaches (a bit mask), and the components with more
     than one node (those on a loop). Tarjan's algorithm, iteratively."""
@@ -851,7 +851,7 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
             continue
         on_off, off_on = _links(grid, y_links, x_links, on_offs.get(y_links))
         on_offs[y_links] = on_off
-        comp, reach, loops = _reachability(on_off, off_on, len(cand) * side * 2)
+        comp, reach, loops = reachability(on_off, off_on, len(cand) * side * 2)
         for cell, m in enumerate(cand):
             rest = m & (m - 1)
             if not rest:
