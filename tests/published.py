@@ -1,5 +1,5 @@
 """The published variant puzzles of puzzles/variants/ (see its PROVENANCE.md): their files, and each file's
-payload line and stated solution."""
+payload line, stated solution and the rules it says puzzlesat cannot read."""
 
 from __future__ import annotations
 
@@ -16,3 +16,10 @@ def published(path: Path) -> tuple:
     stated = next(line.split(":", 1)[1].strip() for line in lines if line.startswith("# solution:"))
     numbers = stated.split(",") if "," in stated else list(stated)
     return payload, tuple(int(number) for number in numbers)
+
+
+def comments(path: Path, field: str) -> list:
+    """The values of a file's '# field: value' comment lines, in order."""
+    prefix = f"# {field}:"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line[len(prefix):].strip() for line in lines if line.startswith(prefix)]

@@ -65,7 +65,7 @@ from puzzlesat.sudoku.reading.list_of_lists import ListText, opens_list, read_bo
 INPUT_FORMATS = ("auto", "line", "grid", "csv", "jsonl")
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "question", "problem", "board", "givens")
 MAX_JSON = 1 << 22  # characters of a JSON object over several lines before it is given up
-LINK_STARTS = ("http", "f-puzzles", "sudokupad", "app.crackingthecryptic", "www.", "fpuzzles", "scl", "ctc", "N4Ig")
+LINK_STARTS = ("http", "f-puzzles", "sudokupad", "app.crackingthecryptic", "www.", "fpuz", "scl", "ctc", "N4Ig")
 READ_SECTIONS = ("puzzle", "puzzles")  # sections of a sectioned file (.sdk) whose grids are puzzles
 if TYPE_CHECKING:
     from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle

@@ -452,6 +452,16 @@ def test_an_fpuzzles_json_file_over_several_lines_is_one_puzzle(run_cli, tmp_pat
     assert len(records) == 1 and records[0]["status"] == "solved" and records[0]["constraints"] == {"killer": 1}
 
 
+def test_a_file_of_bare_payloads_reads_every_prefix_form(run_cli, tmp_path):
+    """Sudoku-Bench stores f-puzzles payloads as 'fpuzN4Ig...': a file line of that form is a puzzle, not text."""
+    path = tmp_path / "payloads.txt"
+    path.write_text("\n".join(["fpuz" + CLIPPED, "fpuzzles" + CLIPPED, CLIPPED]) + "\n")
+    result = run_cli(["sudoku", "-f", "jsonl", str(path)])
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["line"], r["status"], r["solution"]) for r in records] == [
+        (1, "solved", CLIPPED_SOLUTION), (2, "solved", CLIPPED_SOLUTION), (3, "solved", CLIPPED_SOLUTION)]
+
+
 def test_an_unclosed_json_object_is_one_error(run_cli, tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{\n  "size": 9,\n  "grid": [\n')
