@@ -18,6 +18,7 @@ Sets (see puzzles/sudoku/README.md and DATA/sudoku/rated/README.md; DATA is --da
     python scripts/rate_correlation.py --sets heldout -j 2            # the honest numbers, a few minutes
     python scripts/rate_correlation.py --sets se-train --every 5 --limit 40
     python scripts/rate_correlation.py --sets kaggle,human --every 10 --dump r.jsonl; python scripts/rate_correlation.py --load r.jsonl --fit
+    python scripts/rate_correlation.py --sets heldout --engine general -j 2   # the variant engine's scale on SE's
 
 Every puzzle is rated through puzzlesat's own pipeline (`--rate`, -j workers) with a budget per puzzle
 (--timeout); a puzzle whose budget runs out counts as a miss in the agreement and is left out of rho (the table
@@ -91,11 +92,11 @@ def set_rows(name: str, args) -> list:
     return reader(path)[:: args.every][: args.limit]
 
 
-def rate_rows(rows: list, jobs: int, timeout: float) -> tuple:
+def rate_rows(rows: list, jobs: int, timeout: float, engine: str = None) -> tuple:
     """(rating dicts, None for a puzzle whose budget ran out; milliseconds per puzzle) through the pipeline."""
     reader = Reader()
     records = reader.records(Line("<set>", number, text) for number, (text, _) in enumerate(rows, 1))
-    options = SolveOptions(rate=True, timeout=timeout)
+    options = SolveOptions(rate=True, timeout=timeout, engine=engine)
     ratings, times = [], []
     for answer in answers(records, options, jobs, chunk_size=2):
         ratings.append(answer.rating.as_dict() if answer.rating is not None else None)
@@ -247,6 +248,9 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=int, default=1, help="every K-th puzzle (a quick sample)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a puzzle's rating may take")
+    parser.add_argument("--engine", choices=("se", "general"), default=None,
+                        help="the techniques: SE's (the default for classic puzzles) or the general engine of "
+                             "variant puzzles, to see that its scale means what SE's means")
     parser.add_argument("--dump", type=Path, help="also write every rating with its published values (JSON Lines)")
     parser.add_argument("--load", type=Path, help="read ratings written by --dump instead of rating")
     parser.add_argument("--fit", action="store_true", help="refit the effort score's weights (effort sets)")
@@ -265,7 +269,7 @@ def main(argv=None) -> int:
             continue
         rows = set_rows(name, args)
         started = time.perf_counter()
-        ratings, times = rate_rows(rows, args.jobs, args.timeout)
+        ratings, times = rate_rows(rows, args.jobs, args.timeout, args.engine)
         print(f"# {name}: {len(rows)} puzzles in {time.perf_counter() - started:.0f} s, median "
               f"{statistics.median(times):.0f} ms, slowest {max(times) / 1000:.1f} s", file=sys.stderr)
         sets[name] = (rows, ratings)

@@ -32,6 +32,7 @@ from puzzlesat.sudoku.reading.reader import INPUT_FORMATS, Reader
 from puzzlesat.sudoku.report import fpuzzles_export, json_line, line_text, plain, plain_json_line, to_record
 from puzzlesat.sudoku.solving.solver import Status
 from puzzlesat.sudoku.logic.steps import REVEALS
+from puzzlesat.sudoku.logic.techniques import ENGINES, FAMILIES
 
 
 def _variant(variants, regions, cages, env: Env):
@@ -128,6 +129,15 @@ class SolverOption(click.Option):
 @click.option("--true-candidates", "true_candidates", is_flag=True,
               help="Every cell's true candidates: the digits some solution puts there (a pencil-mark grid; JSON: "
                    "'true_candidates', one string per cell).")
+@click.option("--logical", is_flag=True,
+              help="With --true-candidates: also the candidates the techniques alone leave, and those of them no "
+                   "solution has (JSON: 'logical_candidates', 'beyond_logic').")
+@click.option("--engine", type=click.Choice(ENGINES), default=None,
+              help="The techniques for --explain, --hint, --rate and --logical: se, Sudoku Explainer's (exact SE "
+                   "ratings; classic rules and extra groups); general, for every constraint (the default for "
+                   "variants).")
+@click.option("--disable", "disabled", multiple=True, type=click.Choice([*FAMILIES, "search"]), metavar="FAMILY",
+              help=f"Switch a family of techniques off (repeatable): {', '.join([*FAMILIES, 'search'])}.")
 @click.option("--redundant", is_flag=True,
               help="For a unique puzzle, the givens and constraints each of which could be removed with the "
                    "solution staying unique (JSON: 'redundant_givens', 'redundant_constraints').")
@@ -140,8 +150,8 @@ class SolverOption(click.Option):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, jobs, dimacs, rate, explain, hint, reveal, candidates, true_candidates, redundant, variants,
-          regions, cages) -> int:
+          alphabet, jobs, dimacs, rate, explain, hint, reveal, candidates, true_candidates, logical, engine, disabled,
+          redundant, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -169,6 +179,8 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     hint = hint or reveal is not None
     if explain and hint:
         raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
+    if logical and not true_candidates:
+        raise click.UsageError("--logical goes with --true-candidates (the candidates logic leaves beside them)")
     if candidates and not (explain or hint):
         raise click.UsageError("--candidates goes with --hint or --explain (the grid they start from)")
     if dimacs:
@@ -183,7 +195,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     if set(files) <= {"-"} and env.stdin_isatty:
         env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
     options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint,
-                           candidates, true_candidates, redundant, reveal or "step")
+                           candidates, true_candidates, redundant, reveal or "step", engine, tuple(disabled), logical)
     fmt = resolve_format(output_format, env)
     records = one_for_json(records, fmt, "puzzle")
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
@@ -290,7 +302,7 @@ class SudokuPresenter(Presenter):
 
 
 SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint", "reveal",
-                "candidates", "true_candidates", "redundant")
+                "candidates", "true_candidates", "logical", "engine", "disabled", "redundant")
 
 
 def _check_dimacs_alone(ctx: click.Context) -> None:

@@ -14,7 +14,7 @@ from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
 from puzzlesat.render.sudoku_grid import BORDER_STYLE, Fitted, grid_legend
 from puzzlesat.sudoku.reading.glyphs import BLANK, BOX_DRAWING, DIFFERS
-from puzzlesat.sudoku.report import candidates_grid, count_complete, no_rating_reason
+from puzzlesat.sudoku.report import beyond_logic, candidates_grid, count_complete, no_rating_reason
 from puzzlesat.sudoku.solving.solver import Status
 
 STATUS_STYLES = {
@@ -262,6 +262,8 @@ def setter_view(puzzle, report, constrained: bool) -> list:
             parts.append(marks_view(masks_grid(report.candidates, puzzle.shape, puzzle.alphabet)))
         else:
             parts.append(Text("true candidates: one per cell, the solution's", style="bold"))
+    if report.logical is not None:
+        parts.extend(logic_view(puzzle, report))
     if report.redundancy is not None:
         shape = puzzle.shape
         givens = ", ".join(shape.cell_name(cell) for cell in report.redundancy.givens) or "none"
@@ -270,6 +272,20 @@ def setter_view(puzzle, report, constrained: bool) -> list:
         if constrained:
             parts.append(Text(f"redundant constraints: {constraints}"))
     return parts
+
+
+def logic_view(puzzle, report) -> list:
+    """What the techniques alone leave beyond the true candidates: their count and the pencil-mark grid of what
+    logic leaves, or that they remove every candidate no solution has."""
+    from puzzlesat.sudoku.reading.pencil import masks_grid
+
+    extra = beyond_logic(report)
+    if not extra:
+        return [Text("logic alone removes every candidate no solution has", style="green")]
+    cells = len({cell for cell, _ in extra})
+    return [Text(f"logic alone leaves {plural(len(extra), 'candidate')} in {plural(cells, 'cell')} that no solution "
+                 "has; the candidates it leaves:", style="bold yellow"),
+            marks_view(masks_grid(report.logical, puzzle.shape, puzzle.alphabet))]
 
 
 def variant_rules(variant):

@@ -226,16 +226,21 @@ def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, optio
     """A second solution when there is more than one; true candidates and redundancy when asked for."""
     from puzzlesat.sudoku.solving import setter
 
-    second = candidates = redundancy = None
+    second = candidates = redundancy = logical = None
     if result.status == Status.MULTIPLE and result.solution is not None:
         second = setter.second_solution(solver, puzzle, result.solution, budget)
     if options.true_candidates and result.solution is not None:
         candidates = setter.true_candidates(solver, puzzle, budget)
+        if options.logical:
+            from puzzlesat.sudoku.logic.path import logical_candidates
+
+            logical = logical_candidates(puzzle, rules, result.unique is True, budget, options.engine,
+                                         frozenset(options.disabled))
     if options.redundant and result.status == Status.SOLVED and result.unique:
         redundancy = setter.redundancy(rules, puzzle, result.solution, options.solver, budget)
         if redundancy is None:
             raise OutOfBudget("the budget ran out while looking for redundant givens and constraints")
-    return setter.SetterReport(second, candidates, redundancy)
+    return setter.SetterReport(second, candidates, redundancy, logical)
 
 
 def _alone(result: Result, started: float) -> tuple:

@@ -130,11 +130,30 @@ def setter_fields(answer: "Answer", options: "SolveOptions") -> dict:
     if options.true_candidates:
         data["true_candidates"] = None if report.candidates is None else [
             candidate_symbols(puzzle, mask) for mask in report.candidates]
+        if options.logical:
+            data["logical_candidates"] = None if report.logical is None else [
+                candidate_symbols(puzzle, mask) for mask in report.logical]
+            data["beyond_logic"] = None if report.logical is None else [
+                [shape.cell_name(cell), puzzle.alphabet[digit - 1]] for cell, digit in beyond_logic(report)]
     if options.redundant:
         found = report.redundancy
         data["redundant_givens"] = None if found is None else [shape.cell_name(cell) for cell in found.givens]
         data["redundant_constraints"] = None if found is None else list(found.constraints)
     return data
+
+
+def beyond_logic(report) -> list:
+    """(cell, digit) of the candidates in no solution that the techniques alone cannot remove."""
+    if report.logical is None or report.candidates is None:
+        return []
+    side = len(report.candidates) ** 0.5
+    found = []
+    for cell, (logical, true) in enumerate(zip(report.logical, report.candidates)):
+        extra = logical & ~true
+        for digit in range(1, int(side) + 1):
+            if extra >> (digit - 1) & 1:
+                found.append((cell, digit))
+    return found
 
 
 def candidate_symbols(puzzle, mask: int) -> str:

@@ -10,8 +10,10 @@ assumptions, that session answers what a person reasons from the constraint alon
   eliminations  the candidates of its cells that no filling of the piece uses (a complete check: SAT models for
                 the candidates some filling uses, one UNSAT answer for the rest);
   must contain  the digits every filling puts somewhere in its cells;
-  links         for each of its candidates, the other candidates that setting it rules out by unit propagation:
-                the weak links (a, v) - (b, w), beside those of a house (same digit) and of a cell (same cell).
+  links         for each of its candidates, the other candidates no filling holds together with it: the weak
+                links (a, v) - (b, w), beside those of a house (same digit) and of a cell (same cell). Exact while
+                the piece has at most FILLINGS fillings (all of them are listed); beyond, the links unit propagation
+                finds when the candidate is set (sound, maybe fewer).
 
 Nothing here is written per constraint: a new constraint brings its logic with its encoding. Answers are kept per
 piece and per candidates of its cells, so a step recomputes only the pieces whose cells it changed. Candidates are
@@ -30,6 +32,8 @@ from puzzlesat.sudoku.logic.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.model.rules import Rules
 
 PIECE_CELLS = 12  # a constraint over more cells than this is cut into its independent parts
+FILLINGS = 300  # a piece with at most this many fillings is answered from all of them: exact links
+ENUMERATE_BELOW = 200_000  # ... tried only when its cells' candidates combine in fewer ways than this
 
 
 @dataclass
@@ -44,6 +48,7 @@ class Piece:
     session: Optional[Session] = field(default=None, repr=False)
     answers: Dict[tuple, tuple] = field(default_factory=dict, repr=False)  # candidates of its cells -> answers
     impossible: Dict[tuple, tuple] = field(default_factory=dict, repr=False)  # ... -> impossible candidates alone
+    too_many: int = ENUMERATE_BELOW  # candidate combinations from which its fillings are not listed one by one
 
     def open(self, rules: Rules) -> Session:
         """Its session: its clauses, each cell one digit, no digit twice in two cells that share a house."""
@@ -121,35 +126,47 @@ class ConstraintLogic:
         return gone
 
     def _ask(self, piece: Piece, masks: tuple) -> Answers:
-        """Ask the piece's session about the candidates `masks` of its cells."""
+        """Ask the piece's session about the candidates `masks` of its cells: from all its fillings when there are
+        at most FILLINGS (exact links: two candidates no filling holds together), else from enough fillings to
+        cover every usable candidate, with the links unit propagation finds."""
         side = self.side
         session = piece.open(self.rules)
         present = [cell * side + d + 1 for cell, mask in zip(piece.cells, masks) for d in range(side) if mask >> d & 1]
         assumptions = [-(cell * side + d + 1) for cell, mask in zip(piece.cells, masks)
                        for d in range(side) if not mask >> d & 1]
-        models = _fillings(session, assumptions, [[lit for lit in present if (lit - 1) // side == cell]
-                                                  for cell in piece.cells])
+        project = sorted(present)
+        size = 1
+        for mask in masks:
+            size *= bin(mask).count("1")
+        listed = None
+        if size < piece.too_many:  # (a state at least this large had more than FILLINGS fillings)
+            listed = [{lit for lit in model if lit > 0} for model in session.models(assumptions, project, FILLINGS + 1)]
+            if len(listed) > FILLINGS:
+                piece.too_many, listed = size, None
+        exact = listed is not None
+        models = listed if exact else _fillings(session, assumptions, [[lit for lit in present
+                                                                       if (lit - 1) // side == cell]
+                                                                      for cell in piece.cells])
         if not models:  # no filling at all: every candidate is impossible
             return Answers(tuple(lit - 1 for lit in present), (), {})
         used = set().union(*models)
         impossible = tuple(lit - 1 for lit in present if lit not in used)
         alive = [lit for lit in present if lit in used]
-        always = set.intersection(*({(lit - 1) % side + 1 for lit in model} for model in models))
-        if piece.houses(self.rules):
-            always = set()  # every digit, as its house says: nothing the house does not say already
-        must = tuple(d for d in sorted(always)
-                     if not session.solve([*assumptions, *(-(cell * side + d) for cell in piece.cells)]))
-        links: Dict[int, int] = {}
-        alive_set = set(alive)
-        for lit in alive:
-            ok, implied = session.propagate([*assumptions, lit])
-            mask = 0
-            if ok:
-                for other in implied:
-                    if other < 0 and -other in alive_set:
-                        mask |= 1 << (-other - 1)
-            links[lit - 1] = mask
+        must = self._must_contain(piece, session, assumptions, models, exact)
+        links = _exact_links(alive, models) if exact else _propagated_links(session, assumptions, alive)
         return Answers(impossible, must, links)
+
+    def _must_contain(self, piece: Piece, session: Session, assumptions: list, models: list, exact: bool) -> tuple:
+        """The digits every filling puts in the piece's cells (none when a whole house lies among them: the house
+        says so already)."""
+        side = self.side
+        always = set.intersection(*({(lit - 1) % side + 1 for lit in model} for model in models))
+        if not always or piece.houses(self.rules):
+            return ()
+        if exact:
+            return tuple(sorted(always))
+        return tuple(d for d in sorted(always)
+                     if not session.solve([*assumptions, *(-(cell * side + d) for cell in piece.cells)]))
 
     def close(self) -> None:
         """Free every piece's session."""
@@ -157,6 +174,34 @@ class ConstraintLogic:
             if piece.session is not None:
                 piece.session.close()
                 piece.session = None
+
+
+def _exact_links(alive: List[int], models: List[set]) -> Dict[int, int]:
+    """Per candidate number, the mask of the usable candidates no filling holds together with it."""
+    links: Dict[int, int] = {}
+    for lit in alive:
+        together = set().union(*(model for model in models if lit in model))
+        mask = 0
+        for other in alive:
+            if other != lit and other not in together:
+                mask |= 1 << (other - 1)
+        links[lit - 1] = mask
+    return links
+
+
+def _propagated_links(session: Session, assumptions: List[int], alive: List[int]) -> Dict[int, int]:
+    """Per candidate number, the mask of the usable candidates unit propagation rules out when it is set."""
+    links: Dict[int, int] = {}
+    alive_set = set(alive)
+    for lit in alive:
+        ok, implied = session.propagate([*assumptions, lit])
+        mask = 0
+        if ok:
+            for other in implied:
+                if other < 0 and -other in alive_set:
+                    mask |= 1 << (-other - 1)
+        links[lit - 1] = mask
+    return links
 
 
 def _fillings(session: Session, assumptions: List[int], cells: List[List[int]]) -> List[set]:

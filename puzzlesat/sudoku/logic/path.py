@@ -137,3 +137,17 @@ def solving_path(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: b
 def technique_names() -> list:
     """The techniques in SE's order (families), then search."""
     return [name for name, _ in producers()] + ["Search"]
+
+
+def logical_candidates(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,
+                       budget: Optional[Budget] = None, engine: Optional[str] = None,
+                       disabled: frozenset = frozenset()) -> tuple:
+    """Per cell, the bit mask of the digits the techniques alone leave: the path without search steps, taken until
+    no technique applies (or the budget runs out: OutOfBudget)."""
+    board = CandidateGrid.start(puzzle, rules)
+    board.assume_unique, board.engine = assume_unique, engine
+    board.disabled = frozenset(disabled) | {"search"}
+    path = walk(board, budget=budget)
+    if path.outcome == "timeout":
+        raise OutOfBudget("the budget ran out before logic stopped")
+    return tuple(board.cands)

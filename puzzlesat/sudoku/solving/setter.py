@@ -39,6 +39,7 @@ class SetterReport:
     second: Optional[tuple] = None  # a second solution, when the puzzle has more than one
     candidates: Optional[tuple] = None  # per cell, the bit mask of the digits some solution puts there
     redundancy: Optional[Redundancy] = None
+    logical: Optional[tuple] = None  # per cell, the digits the techniques alone leave (with --logical)
 
     def differences(self, first: Sequence[int]) -> tuple:
         """The cells where the second solution differs from `first`."""

@@ -33,6 +33,7 @@ from puzzlesat.sudoku.logic.techniques.search import _assumptions, _session
 from puzzlesat.sudoku.model.literals import literals
 
 X_CHAIN, CHAIN, MULTIPLE, CONTRADICTION, DEEP_CONTRADICTION = 6.6, 7.0, 8.0, 8.5, 9.0
+DEEP_PROBES = 200  # candidates a deep contradiction search tries at most (failed ones and bivalue cells first)
 SHORT = 3  # a contradiction this short (placements, the assumption included) ends the search for a shorter one
 
 
@@ -175,7 +176,8 @@ def multiple_forcing_chains(board: CandidateGrid, budget: Optional[Budget] = Non
 def contradictions(board: CandidateGrid, budget: Optional[Budget] = None, deep: bool = False, **_) -> Iterator[Step]:
     """A candidate whose consequences end in a conflict: the shortest found, trying first the candidates that failed
     before on this board (a conflict stays a conflict as candidates go), then those of cells with two candidates;
-    the search stops at one of SHORT placements or fewer. The consequences are what SAT's unit propagation on the
+    the search stops at one of SHORT placements or fewer (a deep one after DEEP_PROBES candidates without one).
+    The consequences are what SAT's unit propagation on the
     whole CNF implies (Contradiction, 8.5), or, `deep`, that and each constraint's own logic in turn until nothing
     changes (Contradiction (+), 9.0, as SE prices chains that use other techniques inside)."""
     prober = _Prober(board)
@@ -186,9 +188,11 @@ def contradictions(board: CandidateGrid, budget: Optional[Budget] = None, deep: 
     order = sorted(_open_candidates(board),
                    key=lambda cand: (cand not in failed, bin(board.cands[cand // side]).count("1"), cand))
     best = None
-    for cand in order:
+    for tried, cand in enumerate(order):
         if budget is not None:
             budget.check("the contradictions")
+        if deep and tried >= DEEP_PROBES and best is None:
+            break
         conflict, placed = prober.deep(cand) if deep else prober.shallow(cand)
         if not conflict:
             continue
