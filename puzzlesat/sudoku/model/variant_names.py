@@ -94,7 +94,7 @@ def _numbers(text: str, what: str, part: str, signed: bool = False) -> list:
     numbers = []
     for word in (word.strip() for word in text.split(",")):
         digits = word[1:] if signed and word[:1] in "+-" else word
-        if not digits.isdigit() or not (signed or int(word) > 0):
+        if not (digits.isascii() and digits.isdigit()) or not (signed or int(word) > 0):
             where = f" in {part.strip()!r}" if part.strip() != word else ""
             raise VariantError(f"{what} {word!r}{where} is not a {'whole' if signed else 'positive whole'} number")
         numbers.append(int(word))

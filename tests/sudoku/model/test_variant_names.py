@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from puzzlesat.sudoku import VariantError, make_variant
@@ -72,6 +72,9 @@ def test_bad_names_say_what_is_wrong(name, message):
 
 
 @given(st.text(max_size=30))
+@example("taxicab:\u00b2").via("superscript two: a digit to str.isdigit, not to int")
+@example("chess:1,\u0662")
+@example("disjoint-offset:\uff13")
 def test_any_text_is_a_name_or_a_variant_error(text):
     try:
         canonical = canonical_name(text)
