@@ -142,8 +142,13 @@ class SolverOption(click.Option):
               help="For a unique puzzle, the givens and constraints each of which could be removed with the "
                    "solution staying unique (JSON: 'redundant_givens', 'redundant_constraints').")
 @click.option("--variant", "variants", multiple=True, metavar="NAME",
-              help="Variant rules (repeatable): diagonal, windoku, anti-king, anti-knight, jigsaw (with --regions), "
-                   "killer (with --cages).")
+              help="Variant rules (repeatable): diagonal, windoku, anti-king, anti-knight, chess:OFFSETS[;vDIGITS] "
+                   "(no repeat a move of those row,column offsets apart, or only the digits after v: chess:1,3, "
+                   "'chess:1,1;1,2;v1,3,5'), taxicab:N (no repeat N steps apart along rows and columns), "
+                   "self-taxicab (no d at taxicab distance d from another d), diagonal-nonconsecutive, "
+                   "disjoint-groups, disjoint-offset:N[,N...] (the disjoint groups of the N-th cell of every "
+                   "region), jigsaw (with --regions), killer (with --cages). Rangsk's console names work too "
+                   "(knight, taxi:3, selftaxi, dnc, djg, disjointoffset:5).")
 @click.option("--regions", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
               help="Jigsaw region map: one label per cell, each label one region.")
 @click.option("--cages", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",

@@ -43,9 +43,7 @@ BRACKETS = {"window": (*WINDOW, WINDOW_STYLE), "extra": (*EXTRA_REGION, EXTRA_ST
 # Walls of the variant grid, by weight (glyphs.ACROSS, DOWN); a dashed wall is a region wall between two cells of one
 # cage.
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3
-UNDRAWN = {"king's": ("anti-king", "no repeat a king's move apart"),  # group kind -> name, rule
-           "knight's": ("anti-knight", "no repeat a knight's move apart"),
-           "disjoint": ("disjoint groups", "no repeat in the same place of two regions")}
+UNDRAWN = {"disjoint": ("disjoint groups", "no repeat in the same place of two regions")}  # group kind -> name, rule
 
 
 def grid(puzzle, values: Optional[Sequence[int]] = None, rules=None, marked: frozenset = frozenset(),
@@ -253,7 +251,8 @@ def legend(rules, look: Look, drawn) -> Optional[Text]:
 
 def undrawn_entries(kinds: tuple, undrawn: dict) -> list:
     """The legend's word on the rules not drawn: one sentence for a single one, else their names."""
-    names = [UNDRAWN[kind] for kind in kinds if kind in UNDRAWN] + [(kind, "") for kind in undrawn]
+    names = [UNDRAWN[kind] for kind in kinds if kind in UNDRAWN]
+    names += [(kind, rule or "") for kind, rule in undrawn.items()]
     if len(names) == 1 and names[0][1]:
         name, what = names[0]
         return [("", "", f"{name}: {what} (not drawn)")]

@@ -51,7 +51,7 @@ class Marks:
     outside: dict = field(default_factory=dict)
     entries: dict = field(default_factory=dict)  # (marker, style, words) -> None: the kinds drawn, each once
     items: list = field(default_factory=list)  # (marker, style, words): single constraints named with their place
-    undrawn: dict = field(default_factory=dict)  # kind -> None
+    undrawn: dict = field(default_factory=dict)  # kind -> the rule in a few words, or None
     coloured: list = field(default_factory=list)  # (cells, background) of the elements given one so far
 
     def background(self, cells) -> str:
@@ -139,6 +139,11 @@ def cell_list(marks: Marks, cells) -> str:
 def undrawn(marks: Marks, constraint, name: str) -> None:
     """A kind the grid does not show: said so in the legend."""
     marks.undrawn[constraint.kind] = None
+
+
+def whole_grid(marks: Marks, constraint, name: str) -> None:
+    """A rule on every two cells a step apart (chess moves, taxicab, ...): named with its rule in the legend."""
+    marks.undrawn[constraint.name] = constraint.rule
 
 
 def distinct(marks: Marks, constraint, name: str) -> None:
@@ -299,4 +304,5 @@ DRAWERS = {
     "Kropki": dot, "XV": dot, "Difference": dot, "Ratio": dot, "Negative": negative,
     "Parity": cell_clue, "Extremum": cell_clue, "PencilMarks": pencil_marks, "Indexer": indexer, "Clone": clone, "Quadruple": quadruple,
     "LittleKiller": outside, "Sandwich": outside, "XSum": outside, "Skyscraper": outside,
+    "Chess": whole_grid, "Taxicab": whole_grid, "SelfTaxicab": whole_grid, "DiagonalNonconsecutive": whole_grid,
 }

@@ -52,6 +52,7 @@ EXAMPLES = {  # example -> its options (puzzles/sudoku/variants/README.md)
     "anti-knight-fwp": ["--variant", "anti-knight"],
     "killer-ukpa": ["--variant", "killer", "--cages", VARIANTS_DIR / "killer-ukpa.cages"],
     "killer-kso": ["--variant", "killer", "--cages", VARIANTS_DIR / "killer-kso.cages"],
+    "diagonal-nonconsecutive-rangsk": ["--variant", "diagonal-nonconsecutive"],
 }
 
 

@@ -14,7 +14,7 @@ from puzzlesat.render.variant_marks import LINE_STYLES
 from puzzlesat.sudoku.model.constraints import (XV, Arrow, Between, Clone, Difference, Distinct, Entropic, Extremum,
                                           Indexer, Killer, Kropki, LittleKiller, Lockout, Modular, Nabner, Negative,
                                           Palindrome, Parity, Quadruple, Ratio, RegionSumLine, Renban, Sandwich,
-                                          Skyscraper, Thermometer, Whisper, XSum, Zipper, king_pairs)
+                                          Skyscraper, Thermometer, Whisper, XSum, Zipper, anti_king)
 from puzzlesat.sudoku.model.constraints.sums import DoubleArrow, MultiSumKiller
 from puzzlesat.sudoku.model.grid import Puzzle, Shape
 from puzzlesat.sudoku.model.rules import constrained_rules
@@ -244,7 +244,7 @@ def test_outside_clues_sit_in_a_margin_and_are_named_in_the_legend():
 
 def test_groups_drawn_and_not_drawn():
     extra = Distinct((cell(1, 1), cell(1, 2), cell(2, 1)), "extra region")
-    lines, legend = drawn(extra, *king_pairs(9)[:3])
+    lines, legend = drawn(extra, anti_king(9))
     assert at(lines, 1, 1, "left") + at(lines, 1, 1, "right") == "{}" and "{ } extra regions" in legend
     assert "anti-king: no repeat a king's move apart (not drawn)" in legend
 

@@ -62,7 +62,7 @@ class Rules:
     @cached_property
     def groups_only(self) -> bool:
         """True when every constraint is a group of distinct digits (what the solving techniques know)."""
-        return all(constraint.kind == "distinct" for constraint in self.constraints)
+        return all(constraint.only_groups for constraint in self.constraints)
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -129,7 +129,7 @@ def constrained_rules(shape: Shape, constraints: Sequence[Constraint] = (), regi
     for constraint in constraints:
         for group in constraint.groups():
             groups.append(tuple(group))
-            names.append(constraint.label(geometry))
+            names.append(constraint.group_label(group, geometry))
     encoder = Encoder(geometry)
     try:
         clauses = [list(clause) for constraint in constraints for clause in constraint.clauses(encoder)]

@@ -1,15 +1,21 @@
 """Sudoku variants by name (`--variant`), as constraints: what to add to the classic rules of any shape.
 
-  diagonal     the two main diagonals (X-Sudoku)
-  windoku      four extra boxes (9x9; in general the boxes one cell in from each box corner)
-  anti-king    no equal symbols a king's move apart (diagonal neighbours; pairs as groups)
-  anti-knight  no equal symbols a knight's move apart (pairs as groups)
-  jigsaw       irregular regions, read from a region map, replace the boxes
-  killer       cages with sums, read from a cage file; a cage never repeats a digit
+  diagonal                 the two main diagonals (X-Sudoku)
+  windoku                  four extra boxes (9x9; in general the boxes one cell in from each box corner)
+  anti-king, anti-knight   no equal symbols a king's or knight's move apart (chess moves for every digit)
+  chess:OFFSETS[;vDIGITS]  no equal symbols one of these moves apart (only these digits, when given)
+  taxicab:N                no equal symbols N steps apart along rows and columns
+  self-taxicab             no digit d at taxicab distance d from another d
+  diagonal-nonconsecutive  no consecutive digits diagonally adjacent
+  disjoint-groups          no equal symbols in the same place of two regions (every disjoint group)
+  disjoint-offset:N[,N...] only the disjoint groups of those places (Rangsk's "disjoint offset")
+  jigsaw                   irregular regions, read from a region map, replace the boxes
+  killer                   cages with sums, read from a cage file; a cage never repeats a digit
 
-Each name becomes constraints of puzzlesat.sudoku.model.constraints (Distinct groups, Killer cages; their CNF is
-documented there) and the rules are built by constrained_rules, as for a puzzle read from a link. The files
-that carry regions and cages are read by puzzlesat.sudoku.reading.variant_files.
+Each name becomes constraints of puzzlesat.sudoku.model.constraints (Distinct groups, chess moves and the other
+rules of constraints.apart, Killer cages; their CNF is documented there) and the rules are built by
+constrained_rules, as for a puzzle read from a link. The names and their parameters are read by
+puzzlesat.sudoku.model.variant_names; the files that carry regions and cages by puzzlesat.sudoku.reading.variant_files.
 """
 
 from __future__ import annotations
@@ -22,9 +28,8 @@ from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.model import constraints
 from puzzlesat.sudoku.model.grid import Shape
 from puzzlesat.sudoku.model.rules import Rules, constrained_rules
+from puzzlesat.sudoku.model.variant_names import canonical_name, split_name
 
-VARIANTS = ("classic", "diagonal", "windoku", "anti-king", "anti-knight", "jigsaw", "killer")
-ALIASES = {"x": "diagonal", "x-sudoku": "diagonal", "antiking": "anti-king", "antiknight": "anti-knight"}
 NEEDS_FILE = {"jigsaw": "regions", "killer": "cages"}
 
 
@@ -83,15 +88,6 @@ class Variant:
         return "+".join(self.names) or "classic"
 
 
-def canonical_name(name: str) -> str:
-    """The variant's canonical name, or VariantError."""
-    key = name.strip().lower()
-    key = ALIASES.get(key, key)
-    if key not in VARIANTS:
-        raise VariantError(f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}")
-    return key
-
-
 def at(where: Optional[str]) -> str:
     """'file:line: ' to start a message about data read from `where`, or '' for data built in code."""
     return f"{where}: " if where else ""
@@ -126,18 +122,21 @@ def variant_rules(variant: Variant, shape: Shape) -> Rules:
 def _cached_rules(variant: Variant, shape: Shape) -> Rules:
     """The variant's constraints and regions on `shape`, encoded."""
     from puzzlesat.sudoku.model.constraints import Killer
-    constraints = [c for name in variant.names if name in _GROUP_MAKERS for c in _GROUP_MAKERS[name](shape)]
     regions = None
     if "jigsaw" in variant.names:
         if variant.region_side != shape.side:
             side = variant.region_side
             raise VariantError(f"{at(variant.regions_where)}the region map is {side}x{side}, the puzzle {shape.name}")
         regions = variant.regions
-    constraints += [Killer(cage.cells(shape), cage.total) for cage in variant.cages]
-    return constrained_rules(shape, constraints, regions)
+    found = []
+    for word, value in map(split_name, variant.names):
+        if word in _MAKERS:
+            found.extend(_MAKERS[word](shape, regions or shape.boxes, *value))
+    found += [Killer(cage.cells(shape), cage.total) for cage in variant.cages]
+    return constrained_rules(shape, tuple(dict.fromkeys(found)), regions)
 
 
-def _windows(shape: Shape) -> tuple:
+def _windows(shape: Shape, regions: tuple) -> tuple:
     """Windoku windows, or why the shape has none."""
     try:
         return constraints.windows(shape)
@@ -145,6 +144,22 @@ def _windows(shape: Shape) -> tuple:
         raise VariantError(str(error)) from None
 
 
-_GROUP_MAKERS = {"diagonal": lambda shape: constraints.diagonals(shape.side), "windoku": _windows,
-                 "anti-king": lambda shape: constraints.king_pairs(shape.side),
-                 "anti-knight": lambda shape: constraints.knight_pairs(shape.side)}
+def _chess(shape: Shape, regions: tuple, offsets: tuple, digits) -> tuple:
+    """Chess moves: a named variant's rule."""
+    return (constraints.Chess(shape.side, offsets, digits),)
+
+
+def _disjoint_offset(shape: Shape, regions: tuple, *positions: int) -> tuple:
+    """The disjoint groups of these positions."""
+    return tuple(constraints.disjoint_group(regions, position) for position in positions)
+
+
+_MAKERS = {"diagonal": lambda shape, regions: constraints.diagonals(shape.side), "windoku": _windows,
+           "anti-king": lambda shape, regions: (constraints.anti_king(shape.side),),
+           "anti-knight": lambda shape, regions: (constraints.anti_knight(shape.side),),
+           "chess": _chess,
+           "taxicab": lambda shape, regions, distance: (constraints.Taxicab(shape.side, distance),),
+           "self-taxicab": lambda shape, regions: (constraints.SelfTaxicab(shape.side),),
+           "diagonal-nonconsecutive": lambda shape, regions: (constraints.DiagonalNonconsecutive(shape.side),),
+           "disjoint-groups": lambda shape, regions: constraints.disjoint_groups(regions),
+           "disjoint-offset": _disjoint_offset}

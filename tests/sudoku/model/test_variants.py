@@ -27,6 +27,7 @@ EXAMPLES = {
     "anti-knight-fwp": "anti-knight",
     "killer-ukpa": "killer",
     "killer-kso": "killer",
+    "diagonal-nonconsecutive-rangsk": "diagonal-nonconsecutive",
 }
 
 

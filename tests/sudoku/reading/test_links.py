@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from puzzlesat.errors import VariantError
 from constraint_brute import brute_count
+from puzzlesat.sudoku.model.constraints.apart import Chess
 from puzzlesat.sudoku.model.constraints.cells import Clone, Extremum, Parity, PencilMarks
 from puzzlesat.sudoku.model.constraints.groups import Distinct
 from puzzlesat.sudoku.model.constraints.lines import (Between, Entropic, Modular, Nabner, Palindrome, RegionSumLine, Renban,
@@ -104,7 +105,7 @@ def test_real_fpuzzles_payload_solves_to_its_solution():
     variant = read_link(CLIPPED)
     assert variant.title == "Clipped" and variant.author.startswith("Philipp Blume")
     kinds = {constraint.kind for constraint in variant.constraints}
-    assert {"thermometer", "arrow", "distinct"} <= kinds
+    assert {"thermometer", "arrow", "anti-king"} <= kinds
     result = SudokuSolver(variant.rules).solve(variant.puzzle)
     assert "".join(map(str, result.solution)) == CLIPPED_SOLUTION and result.unique
 
@@ -189,15 +190,19 @@ def test_each_key_maps_to_its_constraint(key, value, expected):
 @pytest.mark.parametrize("key, count, first", [
     ("diagonal_plus", 1, Distinct(tuple(i * 9 + 8 - i for i in range(9)), "diagonal 2")),
     ("diagonal_minus", 1, Distinct(tuple(i * 10 for i in range(9)), "diagonal 1")),
-    ("antiking", 128, None),
-    ("antiknight", 224, None),
     ("disjointgroups", 9, Distinct((0, 3, 6, 27, 30, 33, 54, 57, 60), "disjoint group 1")),
 ])
 def test_flags(key, count, first):
     constraints = read(**{key: True}).constraints
     assert len(constraints) == count and all(isinstance(c, Distinct) for c in constraints)
-    if first is not None:
-        assert constraints[0] == first
+    assert constraints[0] == first
+
+
+@pytest.mark.parametrize("key, offset, pairs", [("antiking", (1, 1), 128), ("antiknight", (1, 2), 224)])
+def test_anti_king_and_knight_flags_are_one_chess_move_each(key, offset, pairs):
+    variant = read(**{key: True})
+    assert variant.constraints == (Chess(9, (offset,)),) and variant.kinds() == {key.replace("anti", "anti-"): 1}
+    assert len(variant.rules.extra_groups) == pairs
 
 
 def test_negative_constraints_leave_out_marked_pairs():
@@ -398,7 +403,7 @@ def test_sudokupad_global_and_diagonals():
     variant = read_link(scl(pad(4, "Digits may not repeat on the diagonal.", lines=lines,
                                 **{"global": ["antiknight", "nonconsecutive", "spooky"]})))
     kinds = [constraint.kind for constraint in variant.constraints]
-    assert kinds.count("distinct") > 1 and "negative" in kinds
+    assert {"anti-knight", "negative", "distinct"} == set(kinds)
     assert Distinct((0, 5, 10, 15), "diagonal 1") in variant.constraints
     assert variant.unknown == ("global spooky",)
 
@@ -547,7 +552,7 @@ def test_sudokupad_metadata_cages_with_cells_are_texts_not_cages():
 
 def test_sudokupad_anti_knight_kept_in_metadata_is_read():
     variant = read_link(scl(pad(4, "Cells a knight's move apart differ.", metadata={"antiknight": True})))
-    assert [c for c in variant.constraints if c.name.startswith("knight's move")] and variant.unknown == ()
+    assert variant.constraints == (Chess(4, ((1, 2),)),) and variant.unknown == ()
 
 
 # cages whose value is text, fog lights (issue 24)

@@ -15,6 +15,8 @@ from puzzlesat import sudoku
 from puzzlesat.sudoku.model.constraints import (XV, Arrow, Distinct, Extremum, Killer, Kropki, LittleKiller, Lockout,
                                           MultiSumKiller, Negative, Parity, PencilMarks, Renban, Sandwich, Thermometer,
                                           Whisper)
+from puzzlesat.sudoku.model.constraints.apart import (Chess, DiagonalNonconsecutive, SelfTaxicab, Taxicab, anti_king,
+                                                       anti_knight)
 from puzzlesat.sudoku.model.grid import Puzzle, Shape
 from puzzlesat.sudoku.reading.links import read_link
 from puzzlesat.sudoku.reading.links.export import LINK, fpuzzles_export, to_fpuzzles
@@ -68,6 +70,7 @@ def test_classic_and_variant_puzzles_go_out_and_back_through_the_cli(run_cli, pu
         ["--variant", "killer", "--cages", puzzles_dir / "sudoku" / "variants" / "killer-ukpa.cages",
          puzzles_dir / "sudoku" / "variants" / "killer-ukpa.txt"],
         ["--variant", "diagonal", "--variant", "windoku", "--no-unique", "-"],
+        ["--variant", "anti-king", "--variant", "chess:1,2", "--variant", "disjoint-offset:5", "--no-unique", "-"],
     ]
     for args in sources:
         stdin = "." * 81 + "\n"
@@ -116,11 +119,34 @@ def test_regions_that_leave_cells_out_are_written_as_null():
     (Negative("white", ((0, 1),)), "every pair of neighbours without a mark"),
     (Negative("sum:7", ((0, 1),)), "negates only"),
     (Extremum(5, True, exempt=(6,)), "every neighbour that is no min/max cell"),
+    (Chess(4, ((1, 3),)), "f-puzzles has only anti-king and anti-knight (Rangsk's solver: -c chess:1,3)"),
+    (Chess(4, ((1, 1), (1, 2)), (1,)), "only anti-king and anti-knight (Rangsk's solver: -c chess:1,1;1,2;v1)"),
+    (Taxicab(4, 3), "f-puzzles has no taxicab rule (Rangsk's solver: -c taxi:3)"),
+    (SelfTaxicab(4), "f-puzzles has no self-taxicab rule (Rangsk's solver: -c selftaxi)"),
+    (DiagonalNonconsecutive(4), "f-puzzles has no diagonal non-consecutive rule (Rangsk's solver: -c dnc)"),
 ])
 def test_what_fpuzzles_cannot_express_is_named(constraint, reason):
     export = fpuzzles_export(Puzzle(FOUR, (0,) * 16), (constraint,))
     assert len(export.left_out) == 1 and reason in export.left_out[0]
     assert export.left_out[0].startswith(constraint.label(constrained_rules(FOUR).geometry))
+
+
+def test_anti_king_and_anti_knight_go_out_as_flags_and_come_back_as_their_moves():
+    both = fpuzzles_export(Puzzle(Shape.of_side(9), (0,) * 81), (Chess(9, ((1, 2), (1, 1))),))
+    assert both.left_out == () and both.data["antiking"] is True and both.data["antiknight"] is True
+    again = read_link(both.link)
+    assert again.constraints == (anti_king(9), anti_knight(9))
+    together = constrained_rules(Shape.of_side(9), [Chess(9, ((1, 1), (1, 2)))])
+    assert set(again.rules.extra_groups) == set(together.extra_groups)
+
+
+def test_cli_writes_what_fpuzzles_has_and_names_the_rest(run_cli):
+    result = run_cli(["sudoku", "-f", "fpuzzles", "--variant", "knight", "--variant", "taxicab:4", "--no-unique", "-"],
+                     input="." * 81 + "\n")
+    data = json.loads(decompress_from_base64(result.stdout.strip()[len(LINK):]))
+    assert data["antiknight"] is True and "taxicab" not in json.dumps(data) and result.exit_code == 1
+    assert result.stderr.strip() == ("puzzlesat: <stdin>:1: the f-puzzles link leaves out taxicab 4: f-puzzles has no "
+                                     "taxicab rule (Rangsk's solver: -c taxi:4)")
 
 
 def test_what_a_link_did_not_read_is_named_and_the_run_fails(run_cli):
@@ -165,6 +191,7 @@ constraint = st.one_of(
     st.builds(LittleKiller, edge_diagonals, st.integers(1, 16)),
     st.builds(Sandwich, st.sampled_from([(0, 1, 2, 3), (15, 11, 7, 3), (4, 5, 6, 7)]), st.integers(0, 5)),
     st.builds(Distinct, st.lists(cells, min_size=2, max_size=4, unique=True).map(tuple), st.just("extra region")),
+    st.sampled_from([anti_king(4), anti_knight(4)]),
 )
 
 
@@ -173,6 +200,7 @@ constraint = st.one_of(
 def test_any_constraints_read_back_as_written(found, givens):
     marked = {c.cell: c for c in found if isinstance(c, PencilMarks)}  # one set of marks per cell, as f-puzzles has
     found = [c for c in found if not isinstance(c, PencilMarks) or marked[c.cell] is c]
+    found = [c for i, c in enumerate(found) if not isinstance(c, Chess) or c not in found[:i]]  # a flag says it once
     puzzle = Puzzle(FOUR, tuple(givens))
     export = fpuzzles_export(puzzle, found)
     again = read_link(export.link)

@@ -1,6 +1,8 @@
 """Variant Sudoku constraints, one CNF encoding and one plain check each (see base.Constraint).
 
-  groups  digits distinct among extra cells: diagonals, windows, extra regions, disjoint groups, anti-king/knight
+  groups  digits distinct among extra cells: diagonals, windows, extra regions, disjoint groups
+  apart   every two cells a step apart: chess moves (anti-king, anti-knight, any offset, some digits only),
+          taxicab distance, self-taxicab, diagonal non-consecutive
   sums    killer and multi-sum cages, little killers, sandwiches, X-sums, skyscrapers, arrows, double arrows,
           quadruples
   lines   thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines,
@@ -16,7 +18,9 @@ from importlib import import_module
 HOMES = {
     **dict.fromkeys(["Constraint", "Geometry"], "base"),
     "Encoder": "encodings",
-    **dict.fromkeys(["Distinct", "diagonals", "disjoint_groups", "king_pairs", "knight_pairs", "windows"], "groups"),
+    **dict.fromkeys(["Distinct", "diagonals", "disjoint_group", "disjoint_groups", "windows"], "groups"),
+    **dict.fromkeys(["Chess", "Taxicab", "SelfTaxicab", "DiagonalNonconsecutive", "anti_king", "anti_knight"],
+                    "apart"),
     **dict.fromkeys(["Killer", "MultiSumKiller", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow",
                      "DoubleArrow", "Quadruple"], "sums"),
     **dict.fromkeys(["Thermometer", "Between", "Whisper", "Renban", "RegionSumLine", "Palindrome", "Zipper",

@@ -71,6 +71,11 @@ class Constraint:
         """Groups of cells in which no digit may repeat (encoded by the Sudoku encoder like rows)."""
         return ()
 
+    @property
+    def only_groups(self) -> bool:
+        """True when `groups` are the whole rule (no clauses of its own): what the solving techniques fully know."""
+        return False
+
     def clauses(self, enc: "Encoder") -> Iterable[Sequence[int]]:
         """The CNF of the rule, beyond its groups."""
         return ()
@@ -87,6 +92,11 @@ class Constraint:
         if len(cells) == 1:
             return f"{self.kind} {geometry.cell_name(cells[0])}"
         return f"{self.kind} {geometry.cell_name(cells[0])}-{geometry.cell_name(cells[-1])}"
+
+    def group_label(self, group: Sequence[int], geometry: Geometry) -> str:
+        """The name of one of its `groups` in messages ('two 3s in king's move r3c3-r4c4'): its label unless it
+        says otherwise."""
+        return self.label(geometry)
 
 
 def distinct(values: Sequence[int], cells: Iterable[int]) -> bool:

@@ -3,6 +3,7 @@
   pair(a, b, allowed)      support encoding of a relation between two cells: for each digit of one cell, the
                            digits of the other that allow it (arc consistent under unit propagation)
   forbid_pairs(a, b, bad)  one clause per forbidden pair of digits
+  forbid_digits(a, b, ps)  the same, the forbidden digit pairs listed (worked out once for many cell pairs)
   linear(terms, rel, k)    sum of weight * digit(cell) compared with k, through a chain of partial sums
   cardinality(lits, k, rel) PySAT's CardEnc (puzzlesat.sat), auxiliaries from the rules' pool
   ge(cell, d)              the literal "digit(cell) >= d" (order encoding, defined once per cell and digit)
@@ -65,7 +66,11 @@ class Encoder:
 
     def forbid_pairs(self, a: int, b: int, forbidden: Callable[[int, int], bool]) -> List[Clause]:
         """Never a = da and b = db with forbidden(da, db)."""
-        return [[-self.var(a, da), -self.var(b, db)] for da in self.digits for db in self.digits if forbidden(da, db)]
+        return self.forbid_digits(a, b, [(da, db) for da in self.digits for db in self.digits if forbidden(da, db)])
+
+    def forbid_digits(self, a: int, b: int, digit_pairs: Iterable[tuple]) -> List[Clause]:
+        """Never a = da and b = db for (da, db) in digit_pairs."""
+        return [[-self.var(a, da), -self.var(b, db)] for da, db in digit_pairs]
 
     def equal(self, a: int, b: int) -> List[Clause]:
         """a and b hold the same digit."""

@@ -1,6 +1,7 @@
-"""Groups in which no digit repeats, beyond rows, columns and regions: diagonals, extra regions, disjoint groups,
-windoku windows, and the cells a king's or knight's move apart. The Sudoku encoder gives them the same
-at-most-one (and, for full groups, at-least-one) clauses as rows, so they need no CNF of their own."""
+"""Groups in which no digit repeats, beyond rows, columns and regions: diagonals, extra regions, disjoint groups
+(all of them, or one: Rangsk's "disjoint offset") and windoku windows. The Sudoku encoder gives them the same
+at-most-one (and, for full groups, at-least-one) clauses as rows, so they need no CNF of their own. (Anti-king and
+anti-knight pairs are chess moves: apart.py.)"""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ class Distinct(Constraint):
 
     def groups(self) -> tuple:
         return (self.cells,)
+
+    @property
+    def only_groups(self) -> bool:
+        return True
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         return distinct(values, self.cells)
@@ -50,30 +55,17 @@ def windows(shape: Shape) -> tuple:
 
 def disjoint_groups(regions: Sequence[Sequence[int]]) -> tuple:
     """Cells in the same place of every region (the k-th cell of each, cells in reading order): no digit twice."""
+    longest = max(map(len, regions), default=0)
+    return tuple(disjoint_group(regions, position) for position in range(1, longest + 1))
+
+
+def disjoint_group(regions: Sequence[Sequence[int]], position: int) -> Distinct:
+    """The `position`-th cell (1-based, reading order) of every region that has one: Rangsk's "disjoint offset"
+    (DisjointGroupConstraint, -c disjointoffset:N), one of the disjoint groups; ValueError when no region is that
+    long."""
     ordered = [sorted(region) for region in regions]
-    return tuple(Distinct(tuple(region[k] for region in ordered), f"disjoint group {k + 1}")
-                 for k in range(len(ordered[0]) if ordered else 0))
-
-
-def _move_pairs(side: int, steps: Sequence[tuple], word: str) -> tuple:
-    """Pairs of cells one of `steps` apart, each pair once."""
-    pairs = []
-    for row in range(side):
-        for col in range(side):
-            for dr, dc in steps:
-                r, c = row + dr, col + dc
-                if 0 <= r < side and 0 <= c < side and (dr, dc) > (0, 0):
-                    a, b = row * side + col, r * side + c
-                    pairs.append(Distinct((a, b), f"{word}'s move r{row + 1}c{col + 1}-r{r + 1}c{c + 1}"))
-    return tuple(pairs)
-
-
-def king_pairs(side: int) -> tuple:
-    """Anti-king: diagonal neighbours differ (orthogonal ones already share a row or column)."""
-    return _move_pairs(side, [(1, 1), (1, -1), (-1, 1), (-1, -1)], "king")
-
-
-def knight_pairs(side: int) -> tuple:
-    """Anti-knight: cells a knight's move apart differ."""
-    steps = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
-    return _move_pairs(side, steps, "knight")
+    longest = max(map(len, ordered), default=0)
+    if not 1 <= position <= longest:
+        raise ValueError(f"disjoint group {position}: the regions have at most {longest} cells")
+    return Distinct(tuple(region[position - 1] for region in ordered if len(region) >= position),
+                    f"disjoint group {position}")

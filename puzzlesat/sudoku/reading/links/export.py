@@ -4,9 +4,10 @@ forth between puzzlesat and f-puzzles.
 Any puzzle puzzlesat reads can be written: classic givens (a pencil-mark puzzle's candidates as f-puzzles' given
 pencil marks), irregular regions (a cell in no region as "region": null), and every constraint, each kind mapped
 back by one function of WRITERS to the f-puzzles key the reader takes it from. Groups of distinct digits become
-f-puzzles' flags where they are whole (diagonals, anti-king, anti-knight, disjoint groups) and extra regions
-otherwise. What f-puzzles cannot express (a lockout line, an XV mark of another total, a little killer that does
-not start at the edge, ...) is named in `left_out`, and so are the rules a link held that puzzlesat did not read.
+f-puzzles' flags where they are whole (diagonals, disjoint groups) and extra regions otherwise; chess moves become
+its anti-king and anti-knight flags. What f-puzzles cannot express (a lockout line, an XV mark of another total, a
+little killer that does not start at the edge, a taxicab rule, ...) is named in `left_out`, and so are the rules a
+link held that puzzlesat did not read.
 The JSON is compressed with lz-string's compressToBase64, as f-puzzles does.
 """
 
@@ -32,6 +33,7 @@ LINE_KEYS = {"Between": "betweenline", "Renban": "renban", "RegionSumLine": "reg
              "Nabner": "nabner", "DoubleArrow": "doublearrow"}
 OUTSIDE_KEYS = {"Sandwich": ("sandwichsum", "total"), "XSum": ("xsum", "total"), "Skyscraper": ("skyscraper", "count")}
 NEGATIVE = {"white": "nonconsecutive", "black": "ratio", "x": "xv", "v": "xv"}  # relation -> what states it
+CHESS_FLAGS = {(1, 1): "antiking", (1, 2): "antiknight"}
 
 
 class Unexpressible(Exception):
@@ -135,7 +137,6 @@ class _Writer:
         left = Counter(frozenset(group.cells) for group in groups)
         order = {frozenset(group.cells): group.cells for group in groups}
         flags = {"diagonal-": constraints.diagonals(self.side, "-"), "diagonal+": constraints.diagonals(self.side, "+"),
-                 "antiking": constraints.king_pairs(self.side), "antiknight": constraints.knight_pairs(self.side),
                  "disjointgroups": constraints.disjoint_groups(self.geometry.regions)}
         for key, members in flags.items():
             cells = Counter(frozenset(member.cells) for member in members)
@@ -298,6 +299,32 @@ def _indexer(writer: _Writer, indexer) -> None:
     writer.add(f"{indexer.axis}indexer", {"cells": writer.names(indexer.cells)})
 
 
+def _chess(writer: _Writer, chess) -> None:
+    """Anti-king and anti-knight (for every digit): f-puzzles' flags; other moves have no f-puzzles key."""
+    if chess.digits is not None or not set(chess.offsets) <= set(CHESS_FLAGS):
+        raise Unexpressible(f"f-puzzles has only anti-king and anti-knight (Rangsk's solver: -c {_rangsk_name(chess)})")
+    for offset in chess.offsets:
+        writer.add(CHESS_FLAGS[offset], True)
+
+
+def _no_key(word: str) -> Callable:
+    """A writer of a whole-grid rule f-puzzles has no key for, which Rangsk's solver takes on its command line."""
+    def write(writer: _Writer, constraint) -> None:
+        raise Unexpressible(f"f-puzzles has no {word} (Rangsk's solver: -c {_rangsk_name(constraint)})")
+    return write
+
+
+def _rangsk_name(constraint) -> str:
+    """The rule as Rangsk's solver takes it on its command line (-c): 'chess:1,3;v1,2', 'taxi:3', 'selftaxi', 'dnc'."""
+    kind = type(constraint).__name__
+    if kind == "Chess":
+        digits = "" if constraint.digits is None else ";v" + ",".join(map(str, constraint.digits))
+        return "chess:" + ";".join(f"{a},{b}" for a, b in constraint.offsets) + digits
+    if kind == "Taxicab":
+        return f"taxi:{constraint.distance}"
+    return {"SelfTaxicab": "selftaxi", "DiagonalNonconsecutive": "dnc"}[kind]
+
+
 def _lockout(writer: _Writer, line) -> None:
     """Lockout lines have no f-puzzles key that puzzlesat (or Rangsk's solver) reads."""
     raise Unexpressible("f-puzzles has no lockout line")
@@ -310,5 +337,6 @@ WRITERS: dict = {
     **{kind: _line(key) for kind, key in LINE_KEYS.items()},
     "Kropki": _dot, "Difference": _dot, "Ratio": _dot, "XV": _xv, "Negative": _negative,
     "Parity": _parity, "PencilMarks": _pencil_marks, "Extremum": _extremum, "Quadruple": _quadruple,
-    "Clone": _clone, "Indexer": _indexer,
+    "Clone": _clone, "Indexer": _indexer, "Chess": _chess, "Taxicab": _no_key("taxicab rule"),
+    "SelfTaxicab": _no_key("self-taxicab rule"), "DiagonalNonconsecutive": _no_key("diagonal non-consecutive rule"),
 }

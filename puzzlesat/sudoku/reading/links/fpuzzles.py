@@ -535,8 +535,8 @@ HANDLERS: dict = {
 FLAGS: dict = {
     "diagonal+": lambda reader, regions: constraints.diagonals(reader.side, "+"),
     "diagonal-": lambda reader, regions: constraints.diagonals(reader.side, "-"),
-    "antiking": lambda reader, regions: constraints.king_pairs(reader.side),
-    "antiknight": lambda reader, regions: constraints.knight_pairs(reader.side),
+    "antiking": lambda reader, regions: (constraints.anti_king(reader.side),),
+    "antiknight": lambda reader, regions: (constraints.anti_knight(reader.side),),
     "nonconsecutive": lambda reader, regions: (),  # read with the negative constraints
     "disjointgroups": lambda reader, regions: constraints.disjoint_groups(
         regions if regions is not None else reader.shape.boxes),  # cells in no region are in no group

@@ -271,9 +271,9 @@ def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
     names = [str(name).lower() for name in reader.data.get("global") or []]
     side, flags = reader.side, {key for key in ("antiknight", "antiking") if _flag(reader.meta.get(key))}
     if "antiknight" in names or "antiknight" in flags or reader.mentions(r"anti-?knight"):
-        reader.constraints.extend(constraints.knight_pairs(side))
+        reader.constraints.append(constraints.anti_knight(side))
     if "antiking" in names or "antiking" in flags or reader.mentions(r"anti-?king"):
-        reader.constraints.extend(constraints.king_pairs(side))
+        reader.constraints.append(constraints.anti_king(side))
     if "disjoint" in names:
         reader.constraints.extend(constraints.disjoint_groups(regions if regions is not None else reader.shape.boxes))
     known = {"antiknight", "antiking", "disjoint", "nonconsecutive", "antiratio", "antidifference", "antixv"}
