@@ -108,7 +108,7 @@ def rating_text(rating) -> Text:
         return Text("no rating (the givens contradict each other)", style="red")
     text = Text()
     if rating.er is not None:
-        text.append("SE ", style="bold")
+        text.append("SE " if rating.engine == "se" else "difficulty ", style="bold")
         text.append(f"{rating.er:.1f}", style="bold")
         text.append(f"/{rating.ep:.1f}/{rating.ed:.1f}")
         if rating.hardest:

@@ -22,6 +22,7 @@ numbered cell * side + digit - 1 (a cell literal minus one), and a set of them i
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -33,6 +34,8 @@ from puzzlesat.sudoku.model.rules import Rules
 
 PIECE_CELLS = 12  # a constraint over more cells than this is cut into its independent parts
 FILLINGS = 300  # a piece with at most this many fillings is answered from all of them: exact links
+NOUNS = {"killer": "killer cage", "multi-sum killer": "killer cage"}  # a kind as a noun in a combination's name
+OUTSIDE = 4  # a piece joins a house's combination with at most this many cells out of the house
 ENUMERATE_BELOW = 200_000  # ... tried only when its cells' candidates combine in fewer ways than this
 
 
@@ -45,13 +48,19 @@ class Piece:
     cells: tuple
     clauses: list = field(repr=False)
     top: int = field(repr=False)
-    session: Optional[Session] = field(default=None, repr=False)
+    session: Optional[Session] = field(default=None, repr=False)  # for solving: it learns as it goes
+    propagator: Optional[Session] = field(default=None, repr=False)  # only ever propagates: the same answer always
     answers: Dict[tuple, tuple] = field(default_factory=dict, repr=False)  # candidates of its cells -> answers
     impossible: Dict[tuple, tuple] = field(default_factory=dict, repr=False)  # ... -> impossible candidates alone
+    refuted: Dict[tuple, tuple] = field(default_factory=dict, repr=False)  # ... -> those unit propagation refutes
     too_many: int = ENUMERATE_BELOW  # candidate combinations from which its fillings are not listed one by one
+    parts: int = 1  # the pieces a combination joins
+    local: Dict[int, int] = field(default_factory=dict, repr=False)  # a grid variable -> its number in the session
+    grid: list = field(default_factory=list, repr=False)  # a session variable -> the grid's (the other way)
 
     def open(self, rules: Rules) -> Session:
-        """Its session: its clauses, each cell one digit, no digit twice in two cells that share a house."""
+        """Its session: its clauses, each cell one digit, no digit twice in two cells that share a house. The
+        session numbers only the variables it uses (its cells' first), so that its models stay short."""
         if self.session is None:
             side = rules.shape.side
             clauses = [list(clause) for clause in self.clauses]
@@ -65,8 +74,26 @@ class Piece:
                     clauses.extend([-(a * side + d), -(b * side + d)] for d in range(1, side + 1))
             for house in self.houses(rules):  # every digit once: no pigeonhole left for the solver to find
                 clauses.extend([cell * side + d for cell in house] for d in range(1, side + 1))
-            self.session = Session(clauses, self.top, quick=True)
+            for variable in [cell * side + d for cell in self.cells for d in range(1, side + 1)] + \
+                    [abs(lit) for clause in clauses for lit in clause]:
+                self.local.setdefault(variable, len(self.local) + 1)
+            self.grid = [0] * (len(self.local) + 1)
+            for variable, number in self.local.items():
+                self.grid[number] = variable
+            clauses = [self.to_local(clause) for clause in clauses]
+            self.session = Session(clauses, len(self.local), quick=True)
+            self.propagator = Session(clauses, len(self.local))
         return self.session
+
+    def to_local(self, literals) -> list:
+        """Grid literals as the session numbers them."""
+        local = self.local
+        return [local[lit] if lit > 0 else -local[-lit] for lit in literals]
+
+    def to_grid(self, literals) -> list:
+        """The session's literals as grid literals."""
+        grid = self.grid
+        return [grid[lit] if lit > 0 else -grid[-lit] for lit in literals]
 
     def houses(self, rules: Rules) -> list:
         """The houses of `side` cells that lie wholly among its cells (a sandwich's row, a skyscraper's column)."""
@@ -90,6 +117,7 @@ class ConstraintLogic:
         self.rules = rules
         self.side = rules.shape.side
         self.pieces: List[Piece] = list(pieces_of(rules))
+        self.combinations: List[Piece] = list(combinations_of(rules, self.pieces))
 
     def state(self, board: CandidateGrid, piece: Piece) -> tuple:
         """The candidates of the piece's cells on the board (the key its answers are kept under)."""
@@ -113,47 +141,69 @@ class ConstraintLogic:
             return found.impossible
         gone = piece.impossible.get(key)
         if gone is None:
-            side = self.side
             session = piece.open(self.rules)
-            present = [cell * side + d + 1 for cell, mask in zip(piece.cells, key) for d in range(side)
-                       if mask >> d & 1]
-            assumptions = [-(cell * side + d + 1) for cell, mask in zip(piece.cells, key)
-                           for d in range(side) if not mask >> d & 1]
-            models = _fillings(session, assumptions, [[lit for lit in present if (lit - 1) // side == cell]
-                                                      for cell in piece.cells])
-            used = set().union(*models) if models else set()
+            present, assumptions = self._literals(piece, key)
+            models = _fillings(session, piece.to_local(assumptions), self._by_cell(piece, present))
+            used = set(piece.to_grid(set().union(*models))) if models else set()
             gone = piece.impossible[key] = tuple(lit - 1 for lit in present if lit not in used)
         return gone
+
+    def refuted(self, board: CandidateGrid, piece: Piece) -> tuple:
+        """The candidate numbers of the piece's cells that unit propagation alone refutes (setting one ends in a
+        conflict): fewer than `impossible` may find, for a fraction of the cost; what deep contradictions use."""
+        key = self.state(board, piece)
+        known = piece.answers.get(key)
+        if known is not None:
+            return known.impossible
+        gone = piece.refuted.get(key)
+        if gone is None:
+            piece.open(self.rules)
+            present, assumptions = self._literals(piece, key)
+            local = piece.to_local(assumptions)
+            gone = piece.refuted[key] = tuple(lit - 1 for lit in present
+                                              if not piece.propagator.propagate([*local, piece.local[lit]])[0])
+        return gone
+
+    def _literals(self, piece: Piece, masks: tuple) -> tuple:
+        """(the grid literals of the piece's candidates, the negated grid literals of the digits ruled out)."""
+        side = self.side
+        present = [cell * side + d + 1 for cell, mask in zip(piece.cells, masks) for d in range(side) if mask >> d & 1]
+        assumptions = [-(cell * side + d + 1) for cell, mask in zip(piece.cells, masks)
+                       for d in range(side) if not mask >> d & 1]
+        return present, assumptions
+
+    def _by_cell(self, piece: Piece, present: list) -> list:
+        """The candidates' session literals, cell by cell."""
+        side = self.side
+        return [piece.to_local([lit for lit in present if (lit - 1) // side == cell]) for cell in piece.cells]
 
     def _ask(self, piece: Piece, masks: tuple) -> Answers:
         """Ask the piece's session about the candidates `masks` of its cells: from all its fillings when there are
         at most FILLINGS (exact links: two candidates no filling holds together), else from enough fillings to
         cover every usable candidate, with the links unit propagation finds."""
-        side = self.side
         session = piece.open(self.rules)
-        present = [cell * side + d + 1 for cell, mask in zip(piece.cells, masks) for d in range(side) if mask >> d & 1]
-        assumptions = [-(cell * side + d + 1) for cell, mask in zip(piece.cells, masks)
-                       for d in range(side) if not mask >> d & 1]
-        project = sorted(present)
+        present, assumptions = self._literals(piece, masks)
+        local_assumptions = piece.to_local(assumptions)
         size = 1
         for mask in masks:
             size *= bin(mask).count("1")
         listed = None
         if size < piece.too_many:  # (a state at least this large had more than FILLINGS fillings)
-            listed = [{lit for lit in model if lit > 0} for model in session.models(assumptions, project, FILLINGS + 1)]
+            project = sorted(piece.to_local(present))
+            listed = [set(piece.to_grid(lit for lit in model if lit > 0))
+                      for model in session.models(local_assumptions, project, FILLINGS + 1)]
             if len(listed) > FILLINGS:
                 piece.too_many, listed = size, None
         exact = listed is not None
-        models = listed if exact else _fillings(session, assumptions, [[lit for lit in present
-                                                                       if (lit - 1) // side == cell]
-                                                                      for cell in piece.cells])
+        models = listed if exact else [set(piece.to_grid(model)) for model in
+                                       _fillings(session, local_assumptions, self._by_cell(piece, present))]
         if not models:  # no filling at all: every candidate is impossible
             return Answers(tuple(lit - 1 for lit in present), (), {})
         used = set().union(*models)
         impossible = tuple(lit - 1 for lit in present if lit not in used)
         alive = [lit for lit in present if lit in used]
-        must = self._must_contain(piece, session, assumptions, models, exact)
-        links = _exact_links(alive, models) if exact else _propagated_links(session, assumptions, alive)
+        must = self._must_contain(piece, session, local_assumptions, models, exact)
+        links = _exact_links(alive, models) if exact else _propagated_links(piece, local_assumptions, alive)
         return Answers(impossible, must, links)
 
     def _must_contain(self, piece: Piece, session: Session, assumptions: list, models: list, exact: bool) -> tuple:
@@ -166,14 +216,15 @@ class ConstraintLogic:
         if exact:
             return tuple(sorted(always))
         return tuple(d for d in sorted(always)
-                     if not session.solve([*assumptions, *(-(cell * side + d) for cell in piece.cells)]))
+                     if not session.solve([*assumptions, *piece.to_local(-(cell * side + d) for cell in piece.cells)]))
 
     def close(self) -> None:
         """Free every piece's session."""
-        for piece in self.pieces:
+        for piece in self.pieces + self.combinations:
             if piece.session is not None:
                 piece.session.close()
-                piece.session = None
+                piece.propagator.close()
+                piece.session = piece.propagator = None
 
 
 def _exact_links(alive: List[int], models: List[set]) -> Dict[int, int]:
@@ -189,15 +240,16 @@ def _exact_links(alive: List[int], models: List[set]) -> Dict[int, int]:
     return links
 
 
-def _propagated_links(session: Session, assumptions: List[int], alive: List[int]) -> Dict[int, int]:
-    """Per candidate number, the mask of the usable candidates unit propagation rules out when it is set."""
+def _propagated_links(piece: Piece, assumptions: List[int], alive: List[int]) -> Dict[int, int]:
+    """Per candidate number, the mask of the usable candidates unit propagation rules out when it is set (the
+    piece's propagator, given session literals; `alive` in grid literals)."""
     links: Dict[int, int] = {}
     alive_set = set(alive)
     for lit in alive:
-        ok, implied = session.propagate([*assumptions, lit])
+        ok, implied = piece.propagator.propagate([*assumptions, piece.local[lit]])
         mask = 0
         if ok:
-            for other in implied:
+            for other in piece.to_grid(implied):
                 if other < 0 and -other in alive_set:
                     mask |= 1 << (-other - 1)
         links[lit - 1] = mask
@@ -255,8 +307,8 @@ def pieces_of(rules: Rules):
     cell_count = rules.cell_vars
     side = rules.shape.side
     for constraint in rules.constraints:
-        if constraint.kind == "distinct":
-            continue  # a house: its logic is the techniques'
+        if constraint.only_groups:
+            continue  # houses: their logic is the techniques'
         encoder = Encoder(geometry)
         clauses = [list(c) for c in constraint.clauses(encoder)] + encoder.ge_clauses()
         if not clauses:
@@ -270,6 +322,31 @@ def pieces_of(rules: Rules):
         for cells, part in parts:
             where = "-".join(geometry.cell_name(cell) for cell in (cells[0], cells[-1]))
             yield Piece(f"{name} {where}", constraint.kind, cells, part, encoder.top)
+
+
+def combinations_of(rules: Rules, pieces: Sequence[Piece]):
+    """For each full house that constraints cross, the house and every piece with at most OUTSIDE cells out of it,
+    as one piece: what they allow together (a killer cage's sum against the house's 45, a thermometer's digits
+    against the house's digits) is more than each allows alone."""
+    geometry, cell_count = rules.geometry, rules.cell_vars
+    for index, group in enumerate(rules.groups):
+        if len(group) != rules.shape.side:
+            continue
+        house = set(group)
+        joined = [piece for piece in pieces if house & set(piece.cells) and len(set(piece.cells) - house) <= OUTSIDE]
+        if not joined:
+            continue
+        clauses, top = [], cell_count
+        for piece in joined:  # each piece's auxiliary variables numbered above the previous ones'
+            shift = top - cell_count
+            clauses.extend([lit if abs(lit) <= cell_count else lit + shift if lit > 0 else lit - shift
+                            for lit in clause] for clause in piece.clauses)
+            top = max(top, piece.top + shift)
+        kinds = Counter(NOUNS.get(piece.kind, piece.kind) for piece in joined)
+        name = f"{rules.group_name(index)} with " + ", ".join(
+            f"a {kind}" if count == 1 else f"{count} {kind}s" for kind, count in kinds.items())
+        cells = tuple(sorted(house | {cell for piece in joined for cell in piece.cells}))
+        yield Piece(name, "combination", cells, clauses, top, parts=len(joined))
 
 
 def _parts(clauses: Sequence[list], cell_count: int, side: int) -> list:

@@ -21,7 +21,7 @@ from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.rules import Rules
 from puzzlesat.sudoku.logic.steps import Step
-from puzzlesat.sudoku.logic.techniques import FAMILY_OF, chosen_producers, first_step, producers
+from puzzlesat.sudoku.logic.techniques import FAMILY_OF, chosen_producers, engine_of, first_step, producers
 from puzzlesat.sudoku.logic.techniques.search import search, several_solutions
 
 OUTCOMES = ("solved", "broken", "stuck", "more", "timeout")
@@ -36,6 +36,7 @@ class Path:
     steps: List[Step] = field(default_factory=list)
     outcome: str = "solved"
     values: tuple = ()
+    engine: str = "se"  # whose techniques: 'se' (SE's ratings) or 'general' (every constraint, on SE's scale)
 
     @property
     def er(self) -> float:
@@ -96,7 +97,7 @@ def next_step(board: CandidateGrid, budget: Optional[Budget] = None) -> Optional
 def walk(board: CandidateGrid, limit: Optional[int] = None, budget: Optional[Budget] = None,
          on_step: Optional[Callable[[Step], None]] = None) -> Path:
     """Take steps on `board` (changing it) until it is solved or broken, `limit` steps, or the budget runs out."""
-    path = Path()
+    path = Path(engine=engine_of(board))
     running = None if budget is None else budget.start()
     try:
         while True:

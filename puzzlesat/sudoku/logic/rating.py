@@ -104,6 +104,7 @@ class Rating:
     longest_step: int = 0
     random_guesses: float = 0.0
     techniques: tuple = ()  # SE's analysis: ((technique, times used, hardest difficulty), ...), easiest first
+    engine: str = "se"  # the path's techniques: 'se' (these are SE's numbers) or 'general' (on SE's scale)
 
     def as_dict(self) -> dict:
         """JSON-ready form, floats rounded; the analysis as a list of {technique, count, difficulty}."""
@@ -177,7 +178,7 @@ class Rater:
                         complexity, ladder.level, open_after, ladder.technique, ladder.probes, ladder.probe_rounds,
                         ladder.chain, ladder.stuck_open, ladder.guesses, ladder.conflicts, ladder.expected, waves,
                         ladder.scarcest, ladder.longest_step, self.random_search(givens),
-                        path.techniques() if path is not None else ())
+                        path.techniques() if path is not None else (), path.engine if path is not None else "se")
         rating.score = combined_score(rating, self.side)
         return rating
 

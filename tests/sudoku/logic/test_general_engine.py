@@ -56,8 +56,9 @@ def test_every_step_keeps_the_stated_solution_and_the_paths_end_solved(paths):
 
 def test_every_technique_of_the_engine_is_found(paths):
     names = Counter(step.technique for path in paths.values() for step in path.steps)
-    for technique in ("Pointing", "Cell Forcing", "Forcing Chain", "Forcing X-Chain", "Cell Forcing Chains",
-                      "Region Forcing Chains", "Contradiction", "Contradiction (+)", "Hidden Single", "Naked Single"):
+    for technique in ("Pointing", "Cell Forcing", "Combination", "Forcing Chain", "Forcing X-Chain",
+                      "Cell Forcing Chains", "Region Forcing Chains", "Contradiction", "Contradiction (+)",
+                      "Hidden Single", "Naked Single"):
         assert names[technique], technique
     constraint_steps = {step.technique for path in paths.values() for step in path.steps if step.unit and not step.digits}
     assert len(constraint_steps) >= 15  # killer cages, thermometers, arrows, Kropki, ... each named

@@ -143,3 +143,20 @@ def test_the_link_map_joins_houses_cells_and_constraints_both_ways():
     assert links.excludes[one_at_a] >> four_at_b & 1 and links.excludes[four_at_b] >> one_at_a & 1
     assert links.excludes[one_at_a] >> (4 * 4 + 0) & 1  # the same digit below it, in its column
     assert links.excludes[one_at_a] >> 1 & 1  # r1c1=2: the same cell
+
+
+def test_a_house_combined_with_the_constraints_across_it_finds_the_45_rule():
+    # Box 1 of a 4x4 holds 1-4 (sum 10); a cage of three of its cells sums to 9, so the fourth cell is 1: the killer
+    # cage alone cannot say it (its cells may be 2, 3, 4 in any order, and the fourth cell is not in it).
+    rules = constrained_rules(FOUR, [Killer((0, 1, 4), 9)])
+    board = CandidateGrid.start(Puzzle(FOUR, (0,) * 16), rules)
+    logic = ConstraintLogic(rules)
+    try:
+        [cage] = logic.pieces
+        assert not [cand for cand in logic.impossible(board, cage) if cand // 4 == 5]
+        box = next(piece for piece in logic.combinations if piece.name.startswith("box 1"))
+        assert box.name == "box 1 with a killer cage" and box.parts == 1
+        assert sorted(cand % 4 + 1 for cand in logic.impossible(board, box) if cand // 4 == 5) == [2, 3, 4]
+        assert set(logic.refuted(board, cage)) <= set(logic.impossible(board, cage))
+    finally:
+        logic.close()

@@ -92,6 +92,7 @@ def _general_producers() -> Tuple[Tuple[str, Producer], ...]:
         *rest[:rest.index(("Pointing & Claiming", se["Pointing & Claiming"])) + 1],
         ("Link Pointing", constraint_steps.link_pointing),
         ("Cell Forcing", constraint_steps.cell_forcing),
+        ("Combination", constraint_steps.combination_eliminations),
         *rest[rest.index(("Pointing & Claiming", se["Pointing & Claiming"])) + 1:],
         ("Forcing Chains", link_chains.forcing_chains),
         ("Multiple Forcing Chains", link_chains.multiple_forcing_chains),
@@ -104,7 +105,7 @@ def _general_producers() -> Tuple[Tuple[str, Producer], ...]:
 # The family of each producer, for switching families off (--disable).
 FAMILIES = {
     "singles": ("Hidden Single", "Constraint Hidden Single", "Naked Single"),
-    "constraints": ("Constraint Step",),
+    "constraints": ("Constraint Step", "Combination"),
     "pointing": ("Direct Pointing", "Pointing & Claiming", "Link Pointing", "Cell Forcing"),
     "tuples": ("Direct Hidden Pair", "Direct Hidden Triplet", "Naked Pair", "Hidden Pair", "Naked Triplet",
                "Hidden Triplet", "Naked Quad", "Hidden Quad"),
@@ -140,11 +141,15 @@ def general_producers() -> Tuple[Tuple[str, Producer], ...]:
     return _GENERAL
 
 
+def engine_of(board: CandidateGrid) -> str:
+    """The engine a board is solved with: the one it asks for, else SE's for classic rules and extra groups, the
+    general one for every other constraint."""
+    return board.engine or ("se" if board.rules.groups_only else "general")
+
+
 def chosen_producers(board: CandidateGrid) -> Tuple[Tuple[str, Producer], ...]:
-    """The producers for a board: SE's for classic rules (or engine 'se'), the general engine's for every other
-    constraint (or engine 'general'); the families switched off left out."""
-    general = board.engine == "general" or (board.engine is None and not board.rules.groups_only)
-    every = general_producers() if general else producers()
+    """The producers for a board (engine_of), the families switched off left out."""
+    every = general_producers() if engine_of(board) == "general" else producers()
     if not board.disabled:
         return every
     return tuple((name, produce) for name, produce in every if FAMILY_OF.get(name) not in board.disabled)

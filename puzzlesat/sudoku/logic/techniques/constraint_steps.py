@@ -14,6 +14,10 @@
   and keep their prices). Within houses alone this is SE's Pointing and Claiming; the links of a constraint extend it.
 - cell_forcing: every candidate of a cell rules out the same candidate (Cell Forcing, 2.9): a naked single's
   reasoning, one step on (it never fires in classic Sudoku, where two digits of a cell rule out nothing in common).
+- combination_eliminations: what a house and the constraints across it rule out together, each filling of the house
+  tried against all of them at once: a killer cage's sum against the house's 45 (innies and outies), a
+  thermometer's or an arrow's digits against the house's digits (Combination, 2.6 for one constraint and 0.2 more
+  for each more, at most 3.4).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ PRICE = {kind: price for price, kinds in PRICES.items() for kind in kinds}
 DEFAULT_PRICE = 2.2  # a kind not listed: priced as a sum
 NAMES = {"killer": "Killer Cage", "multi-sum killer": "Killer Cage", "xv": "XV", "x-sum": "X-Sum"}
 POINTING_DIFFICULTY = 2.8
+COMBINATION_DIFFICULTY = 2.6
 CELL_FORCING_DIFFICULTY = 2.9
 
 
@@ -80,6 +85,28 @@ def constraint_eliminations(board: CandidateGrid, **_) -> Iterator[Step]:
             found.append((price(piece.kind), order, piece, gone))
     for difficulty, _, piece, gone in sorted(found, key=lambda entry: entry[:2]):
         yield Step(technique_name(piece.kind), difficulty, eliminations=gone, cells=piece.cells, unit=piece.name)
+
+
+def combination_eliminations(board: CandidateGrid, **_) -> Iterator[Step]:
+    """The candidates a house and the constraints across it rule out together (and none of them alone), the
+    combinations of fewest constraints first."""
+    links = link_map(board)
+    if links.logic is None:
+        return
+    side, values = board.layout.side, board.values
+    found = []
+    for order, piece in enumerate(links.logic.combinations):
+        gone = [divmod(cand, side) for cand in links.logic.impossible(board, piece)]
+        gone = tuple((cell, digit + 1) for cell, digit in gone if not values[cell])
+        if gone:
+            found.append((combination_price(piece.parts), order, piece, gone))
+    for difficulty, _, piece, gone in sorted(found, key=lambda entry: entry[:2]):
+        yield Step("Combination", difficulty, eliminations=gone, cells=piece.cells, unit=piece.name)
+
+
+def combination_price(parts: int) -> float:
+    """A house with one constraint 2.6 (SE's Pointing), 0.2 more for each more constraint, at most 3.4."""
+    return round(min(COMBINATION_DIFFICULTY + 0.2 * (parts - 1), 3.4), 1)
 
 
 def link_pointing(board: CandidateGrid, **_) -> Iterator[Step]:

@@ -22,18 +22,22 @@ node count (chains.length_difficulty), and the easiest conclusion is taken first
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Dict, Iterator, List, Optional
 
 from puzzlesat.budget import Budget
+from puzzlesat.sat import Session
 from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.logic.links import LinkMap, link_map
 from puzzlesat.sudoku.logic.steps import Step
 from puzzlesat.sudoku.logic.techniques.chains import length_difficulty, reachability
-from puzzlesat.sudoku.logic.techniques.search import _assumptions, _session
+from puzzlesat.sudoku.logic.techniques.search import _assumptions
+from puzzlesat.sudoku.solving.encode import clauses
 from puzzlesat.sudoku.model.literals import literals
+from puzzlesat.sudoku.model.rules import Rules
 
 X_CHAIN, CHAIN, MULTIPLE, CONTRADICTION, DEEP_CONTRADICTION = 6.6, 7.0, 8.0, 8.5, 9.0
-DEEP_PROBES = 200  # candidates a deep contradiction search tries at most (failed ones and bivalue cells first)
+DEEP_PROBES = 60  # candidates a deep contradiction search tries at most (failed ones and bivalue cells first)
 SHORT = 3  # a contradiction this short (placements, the assumption included) ends the search for a shorter one
 
 
@@ -177,9 +181,9 @@ def contradictions(board: CandidateGrid, budget: Optional[Budget] = None, deep: 
     """A candidate whose consequences end in a conflict: the shortest found, trying first the candidates that failed
     before on this board (a conflict stays a conflict as candidates go), then those of cells with two candidates;
     the search stops at one of SHORT placements or fewer (a deep one after DEEP_PROBES candidates without one).
-    The consequences are what SAT's unit propagation on the
-    whole CNF implies (Contradiction, 8.5), or, `deep`, that and each constraint's own logic in turn until nothing
-    changes (Contradiction (+), 9.0, as SE prices chains that use other techniques inside)."""
+    The consequences are what SAT's unit propagation on the whole CNF implies (Contradiction, 8.5), or, `deep`,
+    that and, in turn until nothing changes, what each constraint refutes by propagation when one of its candidates
+    is set (Contradiction (+), 9.0, as SE prices chains that use other techniques inside)."""
     prober = _Prober(board)
     if prober.known is None:
         return
@@ -225,7 +229,7 @@ class _Prober:
     def __init__(self, board: CandidateGrid):
         self.board = board
         self.table = literals(board.rules.shape)
-        self.session = _session(board.rules)
+        self.session = propagator(board.rules)
         self.stated = _assumptions(board, self.table)
         ok, before = self.session.propagate(self.stated)
         self.known = set(before) if ok else None
@@ -270,7 +274,7 @@ class _Prober:
             for piece in logic.pieces if logic is not None else ():
                 if touched.isdisjoint(piece.cells):
                     continue
-                for gone in logic.impossible(board, piece):
+                for gone in logic.refuted(board, piece):
                     cell, digit = divmod(gone, side)
                     if not board.values[cell] and board.cands[cell] >> digit & 1:
                         board.eliminate(cell, digit + 1)
@@ -287,7 +291,7 @@ def dynamic_forcing(board: CandidateGrid, budget: Optional[Budget] = None, **_) 
     propagation, as contradictions): Dynamic Cell / Region Forcing Chains (8.5 plus the length increment of the
     placements each branch takes), the shortest first."""
     table = literals(board.rules.shape)
-    session = _session(board.rules)
+    session = propagator(board.rules)
     stated = _assumptions(board, table)
     ok, before = session.propagate(stated)
     if not ok:
@@ -342,6 +346,14 @@ def _trail_to(table, branch: list, start: int, literal: int) -> tuple:
             nodes.append((*table.cell_value(lit), True))
     nodes.append((*table.cell_value(abs(literal)), literal > 0))
     return tuple(nodes)
+
+
+@lru_cache(maxsize=4)
+def propagator(rules: Rules) -> Session:
+    """A session holding the rules that only ever propagates: it never solves, so it learns nothing, and the same
+    board always gets the same consequences, whatever was asked before (a session that solves would learn clauses
+    that make later propagation stronger)."""
+    return Session(clauses(rules, "extended"), rules.top)
 
 
 def _open_candidates(board: CandidateGrid) -> List[int]:
