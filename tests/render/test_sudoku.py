@@ -228,7 +228,7 @@ def test_plurals():
 def test_rating_and_generated_plurals():
     from types import SimpleNamespace
 
-    rating = SimpleNamespace(er=9.2, ep=9.2, ed=9.2, steps=60, score=9.0, level="search", hardest=None, complexity=1.5, open_after_propagation=50,
+    rating = SimpleNamespace(engine="se", er=9.2, ep=9.2, ed=9.2, steps=60, score=9.0, level="search", hardest=None, complexity=1.5, open_after_propagation=50,
                              probe_rounds=0, guesses=1, conflicts=1)
     assert "search 1 guess, 1 conflict" in rating_text(rating).plain
     generated = SimpleNamespace(givens=1, rating=None, puzzle=Puzzle(Shape.of_side(4), (1,) + (0,) * 15), solution=None)

@@ -34,7 +34,7 @@ from puzzlesat.sudoku.model.rules import Rules
 
 PIECE_CELLS = 12  # a constraint over more cells than this is cut into its independent parts
 FILLINGS = 300  # a piece with at most this many fillings is answered from all of them: exact links
-NOUNS = {"killer": "killer cage", "multi-sum killer": "killer cage"}  # a kind as a noun in a combination's name
+NOUNS = {"killer": "killer cage", "multi-sum killer": "killer cage", "kropki": "Kropki dot", "xv": "XV pair"}  # a kind as a noun in a combination's name
 OUTSIDE = 4  # a piece joins a house's combination with at most this many cells out of the house
 ENUMERATE_BELOW = 200_000  # ... tried only when its cells' candidates combine in fewer ways than this
 

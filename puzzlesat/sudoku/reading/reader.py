@@ -216,8 +216,9 @@ class Reader:
         fast = self._fast if self.alphabet is None else lambda text: None
         for line in lines:
             if (line.source == self.source and self.grid is None and not self.sixteens and self.table is None
-                    and self.listing is None and self.started and not self.skipping and line.number != 1
-                    and not line.error and self.drawn is None and self.clues is None and not self.clues_below):
+                    and self.listing is None and self.json_open is None and self.started and not self.skipping
+                    and line.number != 1 and not line.error and self.drawn is None and self.clues is None
+                    and not self.clues_below):
                 puzzle = fast(line.text)  # the common case, a plain puzzle line, without the machinery
                 if puzzle is not None:
                     yield Record(line.source, line.number, line.text, puzzle)
@@ -663,6 +664,8 @@ class Reader:
             if error.pos < len(whole.rstrip()) or len(whole) > MAX_JSON:
                 self.json_open = None
                 yield Record(first.source, first.number, first.text, error=f"not a JSON object ({error})")
+                if len(texts) > 1 and error.pos >= len("\n".join(texts[:-1])):
+                    yield from self._feed(line)  # the line that broke it is read for itself: nothing is lost
             return
         self.json_open = None
         yield self._json_record(first, whole, data)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -260,3 +262,11 @@ def test_the_blanks_listed_are_those_the_alphabet_leaves_blanks(run_cli):
     line = "Z" + "." * 255
     result = run_cli(["sudoku", "-f", "jsonl", "--alphabet", "0123456789ABCDEF"], input=line)
     assert "(symbols 0-9A-F, blank . _ - * x ·)" in result.stderr
+
+
+def test_a_line_that_breaks_an_open_json_object_is_read_for_itself_and_in_order(run_cli):
+    wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    records = [json.loads(line) for line in run_cli(["sudoku", "-f", "jsonl"], input=f"{{\n{wiki}\n{wiki}\n").stdout
+               .splitlines()]
+    assert [(r["line"], r["status"]) for r in records] == [(1, "invalid"), (2, "solved"), (3, "solved")]
+    assert records[0]["error"].startswith("not a JSON object")
