@@ -232,20 +232,33 @@ def true_candidates_line(answer: "Answer") -> Optional[str]:
 
 def candidates_line(answer: "Answer", options: "SolveOptions") -> Optional[str]:
     """The candidates the explanation or hint starts from, one line of side**3 characters (None: no board)."""
-    from puzzlesat.sudoku.logic.explainer import start_for
     from puzzlesat.sudoku.reading.pencil import marks_line
 
-    board = start_for(answer.record.puzzle, options.variant)
+    board = start_board(answer, options)
     return None if board is None else marks_line(board, answer.record.puzzle.alphabet)
 
 
 def candidates_grid(answer: "Answer", options: "SolveOptions") -> list:
     """The same candidates as HoDoKu's pencil-mark grid, one string per line."""
-    from puzzlesat.sudoku.logic.explainer import start_for
     from puzzlesat.sudoku.reading.pencil import marks_grid
 
-    board = start_for(answer.record.puzzle, options.variant)
+    board = start_board(answer, options)
     return [] if board is None else marks_grid(board, answer.record.puzzle.alphabet)
+
+
+def start_board(answer: "Answer", options: "SolveOptions"):
+    """The candidate grid the answer's explanation or hint starts from: under a link's own rules (its regions and
+    groups), or --variant's (None when they do not fit the puzzle)."""
+    from puzzlesat.errors import VariantError
+    from puzzlesat.sudoku.logic.explainer import start, start_for
+
+    variant = answer.record.variant
+    if variant is None:
+        return start_for(answer.record.puzzle, options.variant)
+    try:
+        return start(variant.puzzle, variant.rules)
+    except VariantError:
+        return None
 
 
 def fpuzzles_export(answer: "Answer", options: "SolveOptions") -> Optional["FPuzzlesExport"]:

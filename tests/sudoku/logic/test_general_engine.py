@@ -129,3 +129,14 @@ def test_a_classic_puzzle_keeps_se_and_can_take_the_general_engine(run_cli):
 @pytest.mark.parametrize("path", [path for path in FILES if "unread rule" not in path.read_text()], ids=lambda p: p.stem)
 def test_every_published_puzzle_is_walked_to_its_solution_and_every_step_keeps_it(path):
     assert checked_path(path.stem).outcome == "solved"
+
+
+def test_the_candidates_a_hint_starts_from_follow_the_links_own_regions(run_cli):
+    from puzzlesat.sudoku.logic.explainer import start
+    from puzzlesat.sudoku.reading.pencil import marks_line
+
+    puzzle, _ = variant("behemoth-16x16")  # irregular regions, givens
+    record = json.loads(run_cli(["sudoku", "--hint", "--candidates", "-f", "jsonl",
+                                 FOLDER / "behemoth-16x16.txt"]).stdout)
+    assert record["candidates"] == marks_line(start(puzzle.puzzle, puzzle.rules), puzzle.puzzle.alphabet)
+    assert record["candidates"] != marks_line(start(puzzle.puzzle), puzzle.puzzle.alphabet)
