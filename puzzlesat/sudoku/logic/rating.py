@@ -63,7 +63,7 @@ from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.literals import literals
 from puzzlesat.sudoku.logic.path import Path, solving_path
 from puzzlesat.sudoku.model.rules import Rules, classic_rules
-from puzzlesat.sudoku.logic.techniques import basic_producers, first_step
+from puzzlesat.sudoku.logic.techniques import FAMILY_OF, basic_producers, first_step
 from puzzlesat.sudoku.logic.techniques.singles import hidden_singles, naked_singles
 
 LEVELS = ("singles", "reduction", "probing", "search")
@@ -356,7 +356,8 @@ class _Ladder:
     def deduce(self) -> None:
         """SE's techniques short of chains until none applies, singles before all others (so that the singles
         level is unit propagation); the hardest difficulty used is kept."""
-        board, basic = self.board, ladder_producers()
+        board = self.board
+        basic = ladder_producers(board.rules.groups_only)
         while not board.solved and not board.broken:
             if self.rater.budget is not None:
                 self.rater.budget.check("rating")
@@ -404,9 +405,10 @@ class _Ladder:
 
 
 @lru_cache(maxsize=1)
-def ladder_producers() -> tuple:
-    """The ladder's techniques: the singles, then SE's other techniques short of chains in SE's order."""
-    basic = basic_producers()
+def ladder_producers(uniqueness: bool = True) -> tuple:
+    """The ladder's techniques: the singles, then SE's other techniques short of chains in SE's order; without SE's
+    uniqueness techniques for rules with more than extra groups (a constraint may break the swap they rest on)."""
+    basic = [p for p in basic_producers() if uniqueness or FAMILY_OF.get(p[0]) != "uniqueness"]
     return tuple(p for p in basic if p[0] in SINGLES) + tuple(p for p in basic if p[0] not in SINGLES)
 
 

@@ -140,3 +140,11 @@ def test_the_candidates_a_hint_starts_from_follow_the_links_own_regions(run_cli)
                                  FOLDER / "behemoth-16x16.txt"]).stdout)
     assert record["candidates"] == marks_line(start(puzzle.puzzle, puzzle.rules), puzzle.puzzle.alphabet)
     assert record["candidates"] != marks_line(start(puzzle.puzzle), puzzle.puzzle.alphabet)
+
+
+def test_variants_get_a_rating_and_its_effort_measures_keep_to_sound_techniques(run_cli):
+    # SE's uniqueness techniques rest on a swap a constraint may break: the effort ladder leaves them out for variants
+    # (with them it broke these two boards, and the rating was lost)
+    records = [json.loads(line) for line in run_cli(["sudoku", "--rate", "-f", "jsonl", FOLDER / "boxes.txt",
+                                                     FOLDER / "dotween.txt"]).stdout.splitlines()]
+    assert [(r["rating"]["engine"], r["rating"]["er"] > 2) for r in records] == [("general", True)] * 2
