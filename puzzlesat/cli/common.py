@@ -10,6 +10,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from itertools import chain, islice
+from pathlib import Path
 from typing import IO, Iterable, Iterator, Optional, Sequence
 
 import click
@@ -239,14 +240,25 @@ def jobs_or_all(jobs: Optional[int]) -> int:
     return jobs or default_jobs()
 
 
-def one_for_json(items: Iterable, fmt: str, unit: str) -> Iterator:
-    """The items, unchanged; but `--format json` writes one JSON document, so more than one item is a usage error
-    that names jsonl (the first two are read to tell)."""
-    if fmt != "json":
+def one_for_json(items: Iterable, fmt: str, unit: str, output_dir=None) -> Iterator:
+    """The items, unchanged; but `--format json` writes one JSON document, and `--format svg` one picture unless an
+    output folder takes one file per item, so more than one item is then a usage error that names the way out (the
+    first two are read to tell)."""
+    if fmt not in ("json", "svg") or (fmt == "svg" and output_dir is not None):
         return iter(items)
     items = iter(items)
     first = list(islice(items, 2))
     if len(first) > 1:
-        raise click.UsageError(f"--format json writes one {unit}; found more (use --format jsonl for one JSON "
-                               f"line per {unit})")
+        if fmt == "json":
+            raise click.UsageError(f"--format json writes one {unit}; found more (use --format jsonl for one JSON "
+                                   f"line per {unit})")
+        raise click.UsageError(f"--format svg writes one {unit}'s picture to standard output; found more (use "
+                               f"--output-dir DIR for one file per {unit}, or --format html for one page)")
     return chain(first, items)
+
+
+def output_dir_option(command):
+    """-o/--output-dir: where -f svg writes one file per record."""
+    return click.option("-o", "--output-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+                        metavar="DIR", help="With -f svg: one SVG file per record in DIR (made if missing); the "
+                                            "file names are listed on standard output.")(command)

@@ -13,6 +13,7 @@ import signal
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Iterable, Iterator, Optional, Tuple
 
 from puzzlesat.cli.common import Env, ExitStatus, Interrupted
@@ -60,20 +61,41 @@ class Presenter:
         """A renderable closing pretty output, or None."""
         return None
 
+    def svg(self, answer) -> str:
+        """The answer's picture, one SVG document."""
+        raise NotImplementedError
+
+    def section(self, answer):
+        """The answer's section of the HTML page (puzzlesat.render.svg.page.Section)."""
+        raise NotImplementedError
+
+    def page(self, sections: list, tally: Counter) -> str:
+        """The HTML page of the whole run."""
+        from puzzlesat.render.svg.page import page
+
+        return page(f"puzzlesat: {sum(tally.values())} {self.unit}s", sections)
+
+    def file_name(self, answer, number: int) -> str:
+        """The name of the answer's SVG file in an output folder."""
+        return f"{self.unit}-{number:04d}.svg"
+
     def progress(self, answer, done: int) -> Tuple[int, str]:
         """(units of the progress bar's total completed, a note) after `done` answers."""
         return done, ""
 
 
-def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progress=None) -> Optional[ExitStatus]:
+def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progress=None,
+              output_dir: Optional[Path] = None) -> Optional[ExitStatus]:
     """Write each answer as it comes; the exit status for the run, or None when there was no answer.
 
     A run that lasts LONG_RUN seconds or more ends with a one-line summary on stderr (pretty output has its own,
     on stdout); Ctrl-C says what was done before raising Interrupted. -q keeps both, and the progress, quiet.
+    Pictures: `svg` writes each answer's SVG to stdout, or with `output_dir` to a file of its own there (stdout
+    then lists the files); `html` writes one page for the whole run at the end.
     """
     started = time.monotonic()
     console = env.console() if fmt == "pretty" else None
-    show = getattr(presenter, fmt)
+    show, finish = _shower(presenter, fmt, output_dir)
     report = progress.say if progress is not None else env.error
     tally: Counter = Counter()  # answers by status
     seen = failed = 0
@@ -107,6 +129,8 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
             raise Interrupted() from None
         finally:
             _close(progress)
+    if finish is not None and seen:
+        out.write(finish(tally) + "\n")
     out.flush()
     if console is not None and seen and not env.quiet:
         closing = presenter.summary(tally)
@@ -146,6 +170,30 @@ def _awaited(answers: Iterable, waiting) -> Iterator:
         finally:
             waiting.stop()
         yield answer
+
+
+def _shower(presenter: Presenter, fmt: str, output_dir: Optional[Path]) -> tuple:
+    """(what to do with each answer, what to write once at the end or None): the presenter's method for the
+    format; for `html`, collect each answer's section for the page; for `svg` into a folder, write each file."""
+    if fmt == "html":
+        sections: list = []
+
+        def collect(answer) -> None:
+            sections.append(presenter.section(answer))
+
+        return collect, lambda tally: presenter.page(sections, tally)
+    if fmt == "svg" and output_dir is not None:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        written = [0]
+
+        def save(answer) -> str:
+            written[0] += 1
+            path = output_dir / presenter.file_name(answer, written[0])
+            path.write_text(presenter.svg(answer), encoding="utf-8")
+            return str(path)
+
+        return save, None
+    return getattr(presenter, fmt), None
 
 
 class Batched:
