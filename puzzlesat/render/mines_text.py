@@ -17,6 +17,7 @@ from puzzlesat.mines.analysis import CONSISTENT, Analysis
 from puzzlesat.mines.board import Board
 
 STATUS, CERTAIN, MOVE, DETAIL, NOTE = "status", "certain", "move", "detail", "note"
+GUESSED, CERTAINLY, EXPLODED, WON = "guessed", "certainly", "exploded", "won"  # the parts of a replayed move
 
 
 class Advised(NamedTuple):
@@ -107,3 +108,22 @@ def big_count(n: int) -> str:
     """A count, in scientific notation when long."""
     digits = str(n)
     return digits if len(digits) < 10 else f"{digits[0]}.{digits[1:4]}e{len(digits) - 1}"
+
+
+def move_words(move: dict) -> List[Tuple[str, Optional[str]]]:
+    """A replayed move (a simulation Frame.record()) in words, as (text, kind) parts: the number and cell, then a
+    guess with its mine chance (GUESSED) or certain (CERTAINLY), then what it revealed or the mine (EXPLODED),
+    and WON when it won the game. Joined, one line."""
+    row, col = move["cell"]
+    parts: List[Tuple[str, Optional[str]]] = [(f"move {move['move']}: open ({row}, {col}) ", None)]
+    if move["guess"]:
+        parts.append((f"guess, mine chance {move['probability']:.3f}", GUESSED))
+    else:
+        parts.append(("certain" if move["move"] > 1 else "first click", CERTAINLY))
+    if move["exploded"]:
+        parts.append((" — mine!", EXPLODED))
+    else:
+        parts.append((f" → {move['revealed']} cell{'s' if move['revealed'] != 1 else ''}", None))
+    if move["state"] == "won":
+        parts.append((" — won", WON))
+    return parts
