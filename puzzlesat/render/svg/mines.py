@@ -512,7 +512,7 @@ def _draw_scale(canvas: Canvas, x: float, y: float, note: str) -> float:
     for index, percent in enumerate(LEGEND_CHANCES):
         left = x + index * (side + 12)
         fill = chance_fill(percent / 100)
-        canvas.rect(left, y, side + 12, side, fill=fill, stroke=SHADOW, stroke_width=1.0)
+        canvas.rect(left, y, side + 12, side, class_="swatch", fill=fill, stroke=SHADOW, stroke_width=1.0)
         canvas.text(left + (side + 12) / 2, y + side / 2 + LEGEND_SIZE * 0.36, str(percent), size=LEGEND_SIZE,
                     fill=ink_on(fill))
     canvas.text(x, y + side + LEGEND_SIZE * 1.3, "0 and 100 only for certain cells, which carry a mark instead",
