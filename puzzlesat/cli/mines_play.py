@@ -86,7 +86,8 @@ def first_move_cell(text: str, setup: Setup):
 @output_dir_option
 @quiet_option
 @click.pass_obj
-def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format, output_dir) -> int:
+def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format,
+             output_dir) -> int:
     """Play many games with a strategy and report its win rate with a 95% (Wilson) interval.
 
     \b
@@ -170,7 +171,8 @@ class SummaryPresenter(Presenter):
 @click.command()
 @game_options
 @game_index_option
-@click.option("--boards/--no-boards", default=True, show_default=True, help="Draw the board after every move.")
+@click.option("--boards/--no-boards", default=True, show_default=True,
+              help="Draw the board after every move (pretty output; the pictures always do).")
 @format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: moves and boards (the default on a terminal); json: one indented JSON object, the game's "
                     "fields and its moves; jsonl: one JSON object per move (the default in a pipe); line: one line "
@@ -180,7 +182,8 @@ class SummaryPresenter(Presenter):
 @output_dir_option
 @quiet_option
 @click.pass_obj
-def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boards, output_format, output_dir) -> int:
+def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boards, output_format,
+           output_dir) -> int:
     """Play game K of seed S again and show it move by move.
 
     \b
@@ -199,7 +202,7 @@ def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boar
     moves = frames(setup, strategy, seed, index, cell)
     if fmt in ("json", "html"):  # one document: the whole game
         return write_all(env, [Replayed(setup, strategy, seed, index, cell, list(moves))], fmt, GamePresenter())
-    heading = Replayed(setup, strategy, seed, index, cell, []).heading
+    heading = game_heading(setup, strategy, seed, index)
     if fmt == "pretty":
         env.console().print(heading)
     return write_all(env, one_for_json(moves, fmt, "move", output_dir), fmt, FramePresenter(boards, heading),
@@ -218,9 +221,12 @@ class Replayed(NamedTuple):
 
     @property
     def heading(self) -> str:
-        """Which game this is, in words."""
-        setup = self.setup
-        return f"game {self.index} of seed {self.seed}: {setup.level or setup.label()}, {setup.rules} rules, {self.strategy}"
+        return game_heading(self.setup, self.strategy, self.seed, self.index)
+
+
+def game_heading(setup: Setup, strategy: str, seed: int, index: int) -> str:
+    """Which game a replay plays, in words."""
+    return f"game {index} of seed {seed}: {setup.level or setup.label()}, {setup.rules} rules, {strategy}"
 
 
 class FramePresenter(Presenter):

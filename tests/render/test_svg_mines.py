@@ -14,7 +14,8 @@ from browser import browser, darkness, load, needs_browser, not_blank  # noqa: F
 from conftest import PUZZLES, ROOT, run_main
 
 from puzzlesat.mines import Board, Setup, analyze, parse_board, replay
-from puzzlesat.render.svg.mines import CELL, MOVE_COLOUR, board_picture, chance_fill, luma
+from puzzlesat.render.svg.mines import board_picture
+from puzzlesat.render.svg.mines_cells import CELL, MOVE_COLOUR, chance_fill, luma
 from puzzlesat.render.svg.simulation import MOST_BARS, guess_bins, simulation_picture
 
 MINES = PUZZLES / "mines"
