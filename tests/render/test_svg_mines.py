@@ -300,10 +300,16 @@ def test_many_guesses_share_the_last_bar():
     assert ">19+<" in svg and ">20<" in svg and "minprob 8x8x10 zero" in svg and "lookahead 8x8x10 zero" in svg
 
 
-def test_simulate_html_is_one_page_with_the_numbers():
-    result = mines("simulate", "-n", "20", "--seed", "2", "-j", "1", "-f", "html")
+@needs_browser
+def test_simulate_html_is_one_page_with_the_picture_and_the_numbers(tmp_path, browser):  # noqa: F811
+    run = ["simulate", "-n", "20", "--seed", "2", "-j", "1"]
+    record = json.loads(mines(*run, "-f", "json").stdout)
+    result = mines(*run, "-f", "html")
     assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>")
-    assert "guesses per game" in result.stdout and "95% interval" in result.stdout
+    loaded = load(browser, saved(tmp_path, "simulation.html", result.stdout))
+    facts = loaded.page.locator("table.facts").inner_text()
+    assert f"wins\t{record['wins']}" in facts and "95% interval" in facts and not loaded.errors
+    assert not_blank(loaded.image("figure svg"))
 
 
 # ---- the gallery ---------------------------------------------------------------------------------------------
