@@ -262,3 +262,9 @@ def output_dir_option(command):
     return click.option("-o", "--output-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
                         metavar="DIR", help="With -f svg: one SVG file per record in DIR (made if missing); the "
                                             "file names are listed on standard output.")(command)
+
+
+def pictures_only(fmt: str, output_dir) -> None:
+    """--output-dir is where -f svg writes its files; with any other format it is a usage error."""
+    if output_dir is not None and fmt != "svg":
+        raise click.UsageError(f"--output-dir goes with --format svg (one picture per file), not --format {fmt}")

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from contextlib import closing
 from itertools import chain, islice
+from pathlib import Path
 from typing import Optional
 
 import click
 
-from puzzlesat.cli.common import Env, ExitStatus, format_option, jobs_or_all, quiet_option, resolve_format
+from puzzlesat.cli.common import (
+    Env,
+    ExitStatus,
+    format_option,
+    jobs_or_all,
+    one_for_json,
+    output_dir_option,
+    pictures_only,
+    quiet_option,
+    resolve_format,
+)
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.mines.analysis import CONSISTENT
 from puzzlesat.mines.batch import Answer, answers
@@ -26,12 +38,14 @@ from puzzlesat.streams import STDIN, source_name, to_json
                    "states another total is invalid).")
 @click.option("-p", "--probabilities", is_flag=True,
               help="Show the exact mine probability of every hidden cell as a heatmap (needs the total).")
-@format_option(("pretty", "json", "jsonl", "line"),
+@format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: the board drawn (the default on a terminal); json: one indented JSON object (one "
                     "board); jsonl: one JSON object per board with source, line and time_ms (the default in a pipe); "
                     "line: one line per board: the status, the recommended move as row,col, its mine chance, the "
                     "certain safe cells and the certain mines (row,col apart by spaces), tab-separated, - for "
-                    "none.")
+                    "none; svg: one board's picture, every hidden cell's chance written and shaded (several: "
+                    "--output-dir); html: one page with every board's picture and findings.")
+@output_dir_option
 @click.option("-t", "--timeout", "--time-limit", "timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
               show_default=True, metavar="SECONDS",
               help="Give up on a board after about this long (status 'timeout', with the cells single numbers "
@@ -46,7 +60,8 @@ from puzzlesat.streams import STDIN, source_name, to_json
               help="Cross-check the exact counting with SAT (slower; the counts are exact without it).")
 @quiet_option
 @click.pass_obj
-def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs, strategy, check) -> int:
+def analyze(env: Env, boards, total, probabilities, output_format, output_dir, timeout, jobs, strategy,
+            check) -> int:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).
 
     \b
@@ -63,6 +78,7 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     printf '# mines: 2\\n1??\\n12?\\n.1?\\n' | puzzlesat mines -p -f pretty
     printf '3x3x2\\n1HH\\n12H\\n01H\\n' | puzzlesat mines -f line
     printf '# mines: 3\\n1???\\n????\\n????\\n' | puzzlesat mines --strategy lookahead
+    printf '# mines: 2\\n1??\\n12?\\n.1?\\n' | puzzlesat mines -f svg > board.svg
 
     \b
     With --strategy NAME (lookahead or minprob) each answer also holds the
@@ -80,17 +96,20 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     by --timeout or unreadable, 2 usage error, 130 interrupted.
     """
     fmt = resolve_format(output_format, env)
+    pictures_only(fmt, output_dir)
     if set(boards) <= {"-"} and env.stdin_isatty:
         env.note("reading boards from standard input (end with Ctrl-D; --help for usage)")
     streaming = not boards or STDIN in boards  # answer each board as it ends: never wait for the next one
     records = read_boards(boards, total, env.stdin)
-    first = [] if streaming and fmt != "json" else list(islice(records, 2))
+    one = fmt == "json" or (fmt == "svg" and output_dir is None)  # one document: more than one board is an error
+    first = [] if streaming and not one else list(islice(records, 2))
     if fmt == "json" and len(first) > 1:
         raise click.UsageError("--format json takes one board; found more (use --format jsonl for several)")
+    records = one_for_json(chain(first, records), fmt, "board", output_dir)
     presenter = BoardPresenter(probabilities, titles=len(first) > 1 or streaming, strategy=strategy)  # a stream may hold several
     jobs = jobs or (1 if streaming else jobs_or_all(None))
-    with closing(answers(chain(first, records), probabilities, timeout, jobs, strategy=strategy, check=check)) as found:
-        status = write_all(env, found, fmt, presenter)
+    with closing(answers(records, probabilities, timeout, jobs, strategy=strategy, check=check)) as found:
+        status = write_all(env, found, fmt, presenter, output_dir=output_dir)
     if status is None:
         env.error(f"{', '.join(map(source_name, boards or ['-']))}: no boards found")
         return ExitStatus.FAILED
@@ -145,6 +164,37 @@ class BoardPresenter(Presenter):
         advised = None if self.strategy is None else Advised(self.strategy, answer.advice, answer.advice_note)
         return analysis_view(answer.record.board, answer.analysis, self.heatmap, title, advised=advised)
 
+    def svg(self, answer: Answer) -> str:
+        from puzzlesat.render.svg.mines import board_picture, error_picture
+
+        if answer.analysis is None:
+            return error_picture(answer.error, answer.record.where)
+        return board_picture(answer.record.board, answer.analysis, answer.record.where, self._advised(answer))
+
+    def section(self, answer: Answer):
+        from puzzlesat.render.svg.mines import board_section
+        from puzzlesat.render.svg.page import Section
+
+        if answer.analysis is None:
+            return Section(answer.record.where, note=answer.error)
+        return board_section(answer.record.where, answer.record.board, answer.analysis, self._advised(answer))
+
+    def page(self, sections: list, tally: Counter) -> str:
+        from puzzlesat.render.svg.page import page
+
+        counts = ", ".join(f"{count} {status}" for status, count in tally.items())
+        return page(f"puzzlesat mines: {sum(tally.values())} board{'s' if sum(tally.values()) != 1 else ''}",
+                    sections, summary=counts)
+
+    def file_name(self, answer: Answer, number: int) -> str:
+        return picture_name(answer.record.source, answer.record.line, number)
+
+    def _advised(self, answer: Answer):
+        """The strategy's advice to mark, when one was asked for."""
+        from puzzlesat.render.mines_text import Advised
+
+        return None if self.strategy is None else Advised(self.strategy, answer.advice, answer.advice_note)
+
     def status(self, answer: Answer) -> str:
         return "invalid" if answer.analysis is None else answer.analysis.status
 
@@ -156,3 +206,11 @@ class BoardPresenter(Presenter):
 
     def summary(self, tally: Counter):
         return None
+
+
+def picture_name(source: str, line: int, number: int) -> str:
+    """A board's SVG file name: its number in the run, its file's name (letters, digits, - and _ kept; `stdin`
+    for standard input) and line."""
+    stem = "stdin" if source == source_name(STDIN) else Path(source).stem
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-") or "board"
+    return f"{number:04d}-{stem}-line{line}.svg"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import List, NamedTuple
 
 import click
 
@@ -16,11 +17,15 @@ from puzzlesat.cli.common import (
     format_option,
     jobs_option,
     jobs_or_all,
+    one_for_json,
+    output_dir_option,
+    pictures_only,
     quiet_option,
     resolve_format,
 )
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import SimulationInterrupted
+from puzzlesat.mines.board import Position
 from puzzlesat.mines.game import LEVELS, RULES, Setup, parse_cell, parse_size
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, STRATEGIES
 from puzzlesat.streams import to_json
@@ -73,18 +78,22 @@ def first_move_cell(text: str, setup: Setup):
 @game_options
 @click.option("-n", "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @jobs_option
-@format_option(("pretty", "json", "jsonl", "line"),
+@format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: a table (the default on a terminal); json: one indented JSON object; jsonl: the same "
                     "object on one line (the default in a pipe); line: games, wins, win rate and the 95% interval's "
-                    "low and high end, tab-separated.")
+                    "low and high end, tab-separated; svg: a picture of the win rate with its interval and a "
+                    "histogram of guesses per game; html: that picture and the numbers on one page.")
+@output_dir_option
 @quiet_option
 @click.pass_obj
-def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format) -> int:
+def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format,
+             output_dir) -> int:
     """Play many games with a strategy and report its win rate with a 95% (Wilson) interval.
 
     \b
     puzzlesat mines simulate --level intermediate --games 500 --jobs 2
     puzzlesat mines simulate --size 8x8x10 --strategy minprob --format line
+    puzzlesat mines simulate --games 200 --format svg > winrate.svg
 
     Game k of seed S has the same layout whatever --jobs is; `puzzlesat mines replay
     --seed S --game K` (same level, rules and strategy) shows it move by move.
@@ -95,6 +104,7 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
     setup = make_setup(level, size, rules)
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
+    pictures_only(fmt, output_dir)
     bar = env.progress_bar(games, "games", f"{strategy} {setup.level or setup.label()}", output_streams=False)
     stopped = None
     try:
@@ -108,7 +118,7 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
     if stopped is not None:  # say what was played (on stderr, as every interrupted run does), exit status 130
         env.note(interrupted_line(stopped.record()))
         raise Interrupted()
-    return write_all(env, [summary], fmt, SummaryPresenter())
+    return write_all(env, [summary], fmt, SummaryPresenter(), output_dir=output_dir)
 
 
 def _advance(bar):
@@ -142,46 +152,91 @@ class SummaryPresenter(Presenter):
 
         return summary_table(summary.record())
 
+    def svg(self, summary) -> str:
+        from puzzlesat.render.svg.simulation import simulation_picture
+
+        return simulation_picture([summary.record()])
+
+    def section(self, summary):
+        from puzzlesat.render.svg.simulation import simulation_section
+
+        return simulation_section(summary.record())
+
+    def page(self, sections: list, tally: Counter) -> str:
+        from puzzlesat.render.svg.page import page
+
+        return page("puzzlesat mines simulate", sections)
+
 
 @click.command()
 @game_options
 @game_index_option
-@click.option("--boards/--no-boards", default=True, show_default=True, help="Draw the board after every move.")
-@format_option(("pretty", "json", "jsonl", "line"),
+@click.option("--boards/--no-boards", default=True, show_default=True,
+              help="Draw the board after every move (pretty output; the pictures always do).")
+@format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: moves and boards (the default on a terminal); json: one indented JSON object, the game's "
                     "fields and its moves; jsonl: one JSON object per move (the default in a pipe); line: one line "
-                    "per move: number, row,col, mine chance, cells revealed, state, tab-separated.")
+                    "per move: number, row,col, mine chance, cells revealed, state, tab-separated; svg: the board "
+                    "after each move, the cell opened marked, one file per move in --output-dir; html: one page, "
+                    "the game move by move (arrow keys, n and p).")
+@output_dir_option
 @quiet_option
 @click.pass_obj
-def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boards, output_format) -> int:
+def replay(env: Env, level, size, rules, first_move, strategy, seed, index, boards, output_format,
+           output_dir) -> int:
     """Play game K of seed S again and show it move by move.
 
     \b
     puzzlesat mines replay --level expert --seed 0 --game 17
     puzzlesat mines replay --seed 3 --game 5 --format jsonl | tail -1
+    puzzlesat mines replay --seed 3 --game 5 --format html > game.html
 
     Exit status 0 whether the game was won or lost.
     """
-    from puzzlesat.mines.simulation import game_record, replay as frames
+    from puzzlesat.mines.simulation import replay as frames
 
     setup = make_setup(level, size, rules)
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
+    pictures_only(fmt, output_dir)
     moves = frames(setup, strategy, seed, index, cell)
-    if fmt == "json":  # one document: the whole game
-        return write_all(env, [game_record(setup, strategy, seed, index, cell, list(moves))], fmt, GamePresenter())
+    if fmt in ("json", "html"):  # one document: the whole game
+        return write_all(env, [Replayed(setup, strategy, seed, index, cell, list(moves))], fmt, GamePresenter())
+    heading = game_heading(setup, strategy, seed, index)
     if fmt == "pretty":
-        env.console().print(f"game {index} of seed {seed}: {setup.level or setup.label()}, {setup.rules} rules, {strategy}")
-    return write_all(env, moves, fmt, FramePresenter(boards))
+        env.console().print(heading)
+    return write_all(env, one_for_json(moves, fmt, "move", output_dir), fmt, FramePresenter(boards, heading),
+                     output_dir=output_dir)
+
+
+class Replayed(NamedTuple):
+    """A replayed game taken whole (json, html): what picks it, and its moves."""
+
+    setup: Setup
+    strategy: str
+    seed: int
+    index: int
+    first_move: Position
+    frames: List
+
+    @property
+    def heading(self) -> str:
+        return game_heading(self.setup, self.strategy, self.seed, self.index)
+
+
+def game_heading(setup: Setup, strategy: str, seed: int, index: int) -> str:
+    """Which game a replay plays, in words."""
+    return f"game {index} of seed {seed}: {setup.level or setup.label()}, {setup.rules} rules, {strategy}"
 
 
 class FramePresenter(Presenter):
-    """The moves of a replayed game: one JSON object each, or the move and the board after it."""
+    """The moves of a replayed game: one JSON object each, the move and the board after it, or its picture."""
 
     unit = "move"
 
-    def __init__(self, boards: bool):
+    def __init__(self, boards: bool, heading: str = ""):
         self.boards = boards
+        self.heading = heading  # which game, for the pictures
         self.last = None
         self.guesses = 0
 
@@ -204,6 +259,11 @@ class FramePresenter(Presenter):
             parts.append(board_text(frame.rows, tuple(record["cell"])))
         return Group(*parts)
 
+    def svg(self, frame) -> str:
+        from puzzlesat.render.svg.mines import move_picture
+
+        return move_picture(frame, self.heading)
+
     def summary(self, tally: Counter):
         from rich.text import Text
 
@@ -212,9 +272,22 @@ class FramePresenter(Presenter):
 
 
 class GamePresenter(Presenter):
-    """A replayed game as one indented JSON document (simulation.game_record)."""
+    """A replayed game (Replayed) as one indented JSON document (simulation.game_record), or one HTML page that
+    walks through it move by move."""
 
     unit = "game"
 
-    def json(self, record: dict) -> str:
-        return json.dumps(record, indent=2)
+    def json(self, game: Replayed) -> str:
+        from puzzlesat.mines.simulation import game_record
+
+        return json.dumps(game_record(*game), indent=2)
+
+    def section(self, game: Replayed):
+        from puzzlesat.render.svg.mines import game_section
+
+        return game_section(game.heading, game.frames)
+
+    def page(self, sections: list, tally: Counter) -> str:
+        from puzzlesat.render.svg.page import page
+
+        return page("puzzlesat mines replay", sections)

@@ -46,6 +46,7 @@ class Summary:
     guesses: int
     seconds: float
     jobs: int
+    guess_counts: Tuple[int, ...] = ()  # games by number of guesses: item k is how many games took k guesses
 
     @property
     def win_rate(self) -> float:
@@ -82,6 +83,7 @@ class Summary:
             "seed": self.seed,
             "first_move": list(self.first_move),
             "mean_guesses": self.mean_guesses,
+            "guess_counts": list(self.guess_counts),
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
             "jobs": self.jobs,
@@ -152,13 +154,17 @@ def simulate(
     make_player(strategy, Game(setup), first_move)  # fail early on a bad strategy name or cell
     started = time.perf_counter()
     played = wins = guesses = 0
+    counts: List[int] = []  # games by number of guesses
 
     def summary() -> Summary:
-        return Summary(setup, strategy, seed, first_move, played, wins, guesses, time.perf_counter() - started, jobs)
+        return Summary(setup, strategy, seed, first_move, played, wins, guesses, time.perf_counter() - started, jobs,
+                       tuple(counts))
 
     try:
         for outcome in outcomes(setup, strategy, games, seed, jobs, first_move):
             played, wins, guesses = played + 1, wins + outcome.won, guesses + outcome.guesses
+            counts.extend([0] * (outcome.guesses + 1 - len(counts)))
+            counts[outcome.guesses] += 1
             if progress is not None:
                 progress(outcome)
     except KeyboardInterrupt:

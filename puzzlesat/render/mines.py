@@ -24,9 +24,17 @@ from rich.color import Color
 from rich.style import Style
 from rich.text import Text
 
-from puzzlesat.mines.advice import Advice
-from puzzlesat.mines.analysis import CONSISTENT, Analysis
+from puzzlesat.mines.analysis import Analysis
 from puzzlesat.mines.board import FLAG, HIDDEN, Board, symbol
+from puzzlesat.render.mines_text import (  # noqa: F401 - Advised and the kinds of lines are used from here too
+    CERTAIN,
+    DETAIL,
+    MOVE,
+    NOTE,
+    STATUS,
+    Advised,
+    summary_texts,
+)
 
 NUMBER_STYLES = {1: "bold blue", 2: "bold green", 3: "bold red", 4: "bold magenta", 5: "bold dark_red",
                  6: "bold cyan", 7: "bold white", 8: "bold grey50"}
@@ -43,20 +51,6 @@ ROW_LABEL = 4  # columns before the first cell: the row number and a space
 COMPACT_CELL = 2
 BEST, CURSOR, CONFLICT = "best", "cursor", "conflict"  # the marks of the compact layout, strongest last
 BRACKETS = {CONFLICT: "()", BEST: "[]", CURSOR: "<>"}
-
-
-class Advised(NamedTuple):
-    """A strategy's advice on a board: the move (None when there is none) and why there is none."""
-
-    strategy: str
-    advice: Optional[Advice]
-    note: Optional[str] = None
-
-    def marked(self, analysis: Analysis) -> Optional[Tuple[int, int]]:
-        """The move to mark: the strategy's on a consistent board, else the analysis's own."""
-        if analysis.status != CONSISTENT:
-            return analysis.best
-        return None if self.advice is None else self.advice.cell
 
 
 class Layout(NamedTuple):
@@ -259,9 +253,6 @@ class Line(NamedTuple):
     text: Text
 
 
-STATUS, CERTAIN, MOVE, DETAIL, NOTE = "status", "certain", "move", "detail", "note"
-
-
 def summary(board: Board, analysis: Analysis, width: Optional[int] = None, advised: Optional[Advised] = None) -> Text:
     """Status, counts, the recommended move (a strategy's, with `advised`) and any note, a few short lines."""
     return Text("\n").join(line.text for line in summary_lines(board, analysis, width, advised))
@@ -269,69 +260,12 @@ def summary(board: Board, analysis: Analysis, width: Optional[int] = None, advis
 
 def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
                   advised: Optional[Advised] = None) -> List[Line]:
-    """The lines of the summary, each with its kind."""
-    status = Text()
-    status.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
-    total = "unknown number of" if board.total_mines is None else str(board.total_mines)
-    status.append(f": {board.width}x{board.height}, {total} mines")
-    lines = [Line(STATUS, status)]
-    if analysis.status in ("consistent", "timeout"):
-        if analysis.layouts is not None:
-            status.append(f", {_big(analysis.layouts)} layouts")
-        mines = len(analysis.mines)
-        how = "certain" if analysis.status == "consistent" else "certain by single numbers"
-        lines.append(Line(CERTAIN, Text(f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")))
-        if advised is None or analysis.status != CONSISTENT:
-            lines.append(Line(MOVE, Text(_best_line(analysis, width))))
-        else:
-            move, *detail = advice_lines(advised, width).split("\n")
-            lines += [Line(MOVE, Text(move)), *(Line(DETAIL, Text(line)) for line in detail)]
-    elif analysis.status == "inconsistent" and analysis.conflict is not None:
-        cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"
-        lines.append(Line(MOVE, Text(f"these numbers cannot all be true: {cells}")))
-        if analysis.conflict_total:
-            lines.append(Line(DETAIL, Text(f"(together with the total of {board.total_mines} mines)")))
-    if analysis.note:
-        lines.append(Line(NOTE, Text(f"note: {analysis.note}", style="yellow")))
-    if advised is not None and analysis.status != CONSISTENT and advised.note:
-        lines.append(Line(NOTE, Text(f"{advised.strategy}: {advised.note}", style="yellow")))
+    """The lines of the summary (render.mines_text.summary_texts), each with its kind: the status word in its
+    colour, notes in yellow."""
+    lines = []
+    for kind, said in summary_texts(board, analysis, width, advised):
+        text = Text(said, style="yellow" if kind == NOTE else "")
+        if kind == STATUS:
+            text.stylize(STATUS_STYLES.get(analysis.status, "bold"), 0, len(analysis.status))
+        lines.append(Line(kind, text))
     return lines
-
-
-def advice_lines(advised: Advised, width: Optional[int] = None) -> str:
-    """The strategy's move and why; for a guess, a second line with its exact chance of being safe and whether
-    it is forced."""
-    advice = advised.advice
-    if advice is None:
-        return f"{advised.strategy}: {advised.note or 'no move to recommend'}"
-    line = f"recommended ({advised.strategy}): {advice.why()}"
-    if not advice.guess:
-        return line
-    safe = 1 - advice.probability
-    forced = "a forced guess" if advice.forced else "not a forced guess"
-    exact = f"  safe {safe.numerator}/{safe.denominator} ≈ {float(safe):.1%}, {forced}"
-    if width is not None and len(exact) > width:
-        exact = f"  safe ≈ {float(safe):.1%}, {forced}"
-    return f"{line}\n{exact}"
-
-
-def _best_line(analysis: Analysis, width: Optional[int] = None) -> str:
-    """The recommended move in words, with its exact chance when that fits in `width` columns."""
-    if analysis.best is None:
-        return "no move to recommend"
-    r, c = analysis.best
-    if analysis.best in analysis.safe:
-        return f"recommended: open ({r}, {c}), certainly safe"
-    if analysis.probabilities is None:
-        return f"recommended guess: ({r}, {c})"
-    p = analysis.probabilities[r][c]
-    exact = f"recommended guess: ({r}, {c}), mine chance {p.numerator}/{p.denominator} ≈ {float(p):.1%}"
-    if width is None or len(exact) <= width:
-        return exact
-    return f"recommended guess: ({r}, {c}), mine chance ≈ {float(p):.1%}"
-
-
-def _big(n: int) -> str:
-    """A count, in scientific notation when long."""
-    digits = str(n)
-    return digits if len(digits) < 10 else f"{digits[0]}.{digits[1:4]}e{len(digits) - 1}"

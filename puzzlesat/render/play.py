@@ -37,7 +37,9 @@ from puzzlesat.render.mines import (
     marks_legend,
     summary_lines,
 )
+from puzzlesat.render.mines_text import CERTAINLY, EXPLODED, GUESSED, WON, move_words
 
+MOVE_STYLES = {GUESSED: "yellow", CERTAINLY: "green", EXPLODED: "bold red", WON: "bold green"}
 NUMBER_STYLES = {1: "blue", 2: "green", 3: "red", 4: "magenta", 5: "dark_red", 6: "cyan", 7: "white", 8: "grey50"}
 
 
@@ -96,18 +98,9 @@ def _cell(value: int) -> Tuple[str, str]:
 
 def move_line(move: dict) -> Text:
     """One line per move: number, cell, certain or guess (with its mine probability), what it revealed."""
-    row, col = move["cell"]
-    text = Text(f"move {move['move']}: open ({row}, {col}) ")
-    if move["guess"]:
-        text.append(f"guess, mine chance {move['probability']:.3f}", style="yellow")
-    else:
-        text.append("certain" if move["move"] > 1 else "first click", style="green")
-    if move["exploded"]:
-        text.append(" — mine!", style="bold red")
-    else:
-        text.append(f" → {move['revealed']} cell{'s' if move['revealed'] != 1 else ''}")
-    if move["state"] == "won":
-        text.append(" — won", style="bold green")
+    text = Text()
+    for said, kind in move_words(move):
+        text.append(said, style=MOVE_STYLES.get(kind))
     return text
 
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import run_main
 
 from puzzlesat.mines import Setup, parse_size, replay, simulate
-from puzzlesat.mines.simulation import wilson, won_games
+from puzzlesat.mines.simulation import outcomes, wilson, won_games
 
 
 def test_wilson_interval_matches_known_values():
@@ -44,6 +44,16 @@ def test_a_small_simulation_gives_plausible_win_rates():
     assert 0.09 <= hard.win_rate <= 0.18
 
 
+def test_the_summary_counts_games_by_their_number_of_guesses():
+    setup = parse_size("beginner")
+    summary = simulate(setup, "minprob", 80, seed=5, jobs=2)
+    each = [outcome.guesses for outcome in outcomes(setup, "minprob", 80, 5)]
+    assert list(summary.guess_counts) == [each.count(k) for k in range(max(each) + 1)]
+    assert sum(summary.guess_counts) == 80 and summary.guess_counts[-1] > 0
+    assert summary.mean_guesses == sum(k * n for k, n in enumerate(summary.guess_counts)) / 80
+    assert summary.record()["guess_counts"] == list(summary.guess_counts)
+
+
 def test_a_replay_ends_as_the_simulation_said():
     setup = parse_size("intermediate")
     won = set(won_games(setup, "lookahead", 12, seed=4))
@@ -59,9 +69,10 @@ def test_cli_simulate_json_has_the_promised_fields():
                        "--strategy", "minprob", "--format", "json"])
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
-    for key in ("games", "wins", "win_rate", "ci95", "level", "size", "rules", "strategy", "seed", "mean_guesses"):
+    for key in ("games", "wins", "win_rate", "ci95", "level", "size", "rules", "strategy", "seed", "mean_guesses",
+                "guess_counts"):
         assert key in record
-    assert record["games"] == 30 and record["level"] == "beginner" and record["rules"] == "safe"
+    assert sum(record["guess_counts"]) == 30 and record["games"] == 30 and record["level"] == "beginner" and record["rules"] == "safe"
     assert record["ci95"][0] <= record["win_rate"] <= record["ci95"][1]
 
 

@@ -37,13 +37,15 @@ def histogram(values: Sequence[float], bins: Sequence[Tuple[float, float]], titl
     return canvas.to_string()
 
 
-def intervals(rows: Sequence[Tuple[str, float, float, float]], title: str, unit: str = "%") -> str:
-    """One row per (name, value, low, high): a bar to the value and the interval as a whisker, values written."""
+def intervals(rows: Sequence[Tuple[str, float, float, float]], title: str, unit: str = "%",
+              top: Optional[float] = None) -> str:
+    """One row per (name, value, low, high): a bar to the value and the interval as a whisker, values written;
+    `top` is the value at the bars' right end (by default the highest high end; 100 for rates in %)."""
     height = MARGIN * 1.5 + 28.0 * len(rows)
     canvas = Canvas(WIDTH, height, title=title)
     canvas.text(WIDTH / 2, MARGIN * 0.6, title, size=14, font_weight="bold")
     left, right = 170.0, WIDTH - 120.0
-    top = max([high for _, _, _, high in rows] + [1e-9])
+    top = top or max([high for _, _, _, high in rows] + [1e-9])
     scale = (right - left) / top
     for index, (name, value, low, high) in enumerate(rows):
         y = MARGIN + 28.0 * index
