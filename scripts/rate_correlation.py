@@ -96,7 +96,7 @@ def rate_rows(rows: list, jobs: int, timeout: float, engine: str = None) -> tupl
     """(rating dicts, None for a puzzle whose budget ran out; milliseconds per puzzle) through the pipeline."""
     reader = Reader()
     records = reader.records(Line("<set>", number, text) for number, (text, _) in enumerate(rows, 1))
-    options = SolveOptions(rate=True, timeout=timeout, engine=engine)
+    options = SolveOptions(rate=True, effort=True, timeout=timeout, engine=engine)
     ratings, times = [], []
     for answer in answers(records, options, jobs, chunk_size=2):
         ratings.append(answer.rating.as_dict() if answer.rating is not None else None)

@@ -115,8 +115,10 @@ class SolverOption(click.Option):
 @quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
 @click.option("--rate", is_flag=True, help="Rate each puzzle on Sudoku Explainer's scale (ER/EP/ED, the hardest "
-                                           "technique) and by effort (score), with Chen's complexity and the "
-                                           "search measures (JSON: 'rating').")
+                                           "technique, SE's analysis; JSON: 'rating').")
+@click.option("--effort", is_flag=True, help="Also rate by effort (score), with Chen's complexity, the deduction "
+                                             "level and the search measures (implies --rate; slower: on easy "
+                                             "puzzles most of the time).")
 @click.option("--explain", is_flag=True, help="Show the steps a person can take, Sudoku Explainer's way (simplest "
                                               "technique first, chains included), to the end.")
 @click.option("--hint", is_flag=True, help="Show only the next step: the simplest one there is.")
@@ -155,7 +157,7 @@ class SolverOption(click.Option):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, jobs, dimacs, rate, explain, hint, reveal, candidates, true_candidates, logical, engine, disabled,
+          alphabet, jobs, dimacs, rate, effort, explain, hint, reveal, candidates, true_candidates, logical, engine, disabled,
           redundant, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
@@ -199,8 +201,9 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
         return _write_dimacs(env, records, encoding, variant)
     if set(files) <= {"-"} and env.stdin_isatty:
         env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
-    options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate, explain, hint,
-                           candidates, true_candidates, redundant, reveal or "step", engine, tuple(disabled), logical)
+    options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate or effort, explain, hint,
+                           candidates, true_candidates, redundant, reveal or "step", engine, tuple(disabled), logical,
+                           effort)
     fmt = resolve_format(output_format, env)
     records = one_for_json(records, fmt, "puzzle")
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
@@ -306,7 +309,7 @@ class SudokuPresenter(Presenter):
         return read, f"line {read:,}"
 
 
-SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint", "reveal",
+SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "effort", "explain", "hint", "reveal",
                 "candidates", "true_candidates", "logical", "engine", "disabled", "redundant")
 
 

@@ -114,6 +114,9 @@ def rating_text(rating) -> Text:
         if rating.hardest:
             text.append(f" ({rating.hardest}, {plural(rating.steps, 'step')})")
         text.append("  ")
+    if rating.score is None:
+        text.rstrip()
+        return text
     text.append("effort ", style="bold")
     text.append(f"{rating.score:.1f}", style="bold")
     text.append("  level ")

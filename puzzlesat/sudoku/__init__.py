@@ -9,7 +9,7 @@
 >>> sudoku.solve("." * 16, count=1000).solutions
 288
 >>> puzzle = sudoku.parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
->>> rating = sudoku.rate(puzzle)
+>>> rating = sudoku.rate(puzzle, effort=True)
 >>> rating.er, rating.hardest, rating.level, sudoku.hint(puzzle).describe(puzzle)
 (1.2, 'Hidden Single', 'singles', 'Hidden Single: 8 fits only r1c6 in box 2')
 """

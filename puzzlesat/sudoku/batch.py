@@ -63,6 +63,7 @@ class SolveOptions:
     engine: Optional[str] = None  # the techniques: 'se', 'general', or None (by the rules; logic.techniques)
     disabled: tuple = ()  # technique families switched off
     logical: bool = False  # with true_candidates: also the candidates logic alone leaves
+    effort: bool = False  # with rate: also the effort measures (puzzlesat.sudoku.logic.rating)
 
     @property
     def setter(self) -> bool:
@@ -215,7 +216,7 @@ def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget
         path = solving_path(puzzle, rules, unique, budget=budget, **choice)
         if path.outcome == "timeout" and rating_wanted:
             raise OutOfBudget("the budget ran out on the solving path")
-    rating = rate(puzzle, rules, budget, path, unique) if rating_wanted else None
+    rating = rate(puzzle, rules, budget, path, unique, effort=options.effort) if rating_wanted else None
     explanation = Explanation.of(puzzle, path, result.solution) if options.explain else None
     step = hint(puzzle, rules, unique, budget, **choice) if options.hint else None
     return rating, explanation, step

@@ -98,7 +98,7 @@ class Generator:
     def rated(self, puzzle: Puzzle) -> Optional[Rating]:
         """The whole rating of a new puzzle, SE's numbers included when they take less than RATING_SECONDS."""
         try:
-            return self.rater.rate(puzzle, Budget(seconds=RATING_SECONDS))
+            return self.rater.rate(puzzle, Budget(seconds=RATING_SECONDS), effort=True)
         except OutOfBudget:
             return self.rater.rate(puzzle, se=False)
 

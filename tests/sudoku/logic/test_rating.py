@@ -29,7 +29,7 @@ def test_chen_complexity_bounds():
 
 
 def test_chen_complexity_of_17_clue_puzzles_is_in_chens_range():
-    values = [rate(parse(line)).complexity for line in lines("17clue-200.txt", 60)]
+    values = [rate(parse(line), effort=True).complexity for line in lines("17clue-200.txt", 60)]
     assert 1.6 < mean(values) < 1.9  # Chen: 1.695-1.819 for hard 17-clue puzzles
 
 
@@ -43,7 +43,7 @@ def test_singles_level_is_exactly_unit_propagation():
 
 @pytest.mark.slow
 def test_levels_of_known_sets():
-    assert rate(parse(WIKI)).level == "singles"
+    assert rate(parse(WIKI), effort=True).level == "singles"
     # failed-literal probing finishes every 17-clue puzzle but none of forum_hardest_1106
     levels = {rate(parse(line), se=False).level for line in lines("17clue-200.txt", 40)}
     assert levels <= {"singles", "reduction", "probing"}
@@ -52,9 +52,9 @@ def test_levels_of_known_sets():
 
 
 def test_search_measures_grow_with_hardness():
-    easy = rate(parse(WIKI))
+    easy = rate(parse(WIKI), effort=True)
     assert easy.guesses == easy.conflicts == 0 and easy.probe_rounds == 0
-    hard = rate(parse(lines("hardest1106-20.txt", 1)[0]))
+    hard = rate(parse(lines("hardest1106-20.txt", 1)[0]), effort=True)
     assert hard.guesses > 10 and hard.conflicts > 0
 
 
@@ -63,29 +63,29 @@ def test_scores_order_the_sets():
     def average(name, count):
         return mean(rate(parse(line), se=False).score for line in lines(name, count))
 
-    easy = rate(parse(WIKI)).score
+    easy = rate(parse(WIKI), effort=True).score
     assert easy < average("17clue-200.txt", 20) < average("top95.txt", 15) < average("hardest1106-20.txt", 4)
     assert 0 < easy < 3
 
 
 def test_rating_is_deterministic_whatever_came_before():
     puzzles = [parse(line) for line in lines("top95.txt", 6)]
-    first = [Rater(Rules(p.shape)).rate(p) for p in puzzles]
+    first = [Rater(Rules(p.shape)).rate(p, effort=True) for p in puzzles]
     shared = Rater(Rules(puzzles[0].shape))
-    again = [shared.rate(p) for p in reversed(puzzles)][::-1]
+    again = [shared.rate(p, effort=True) for p in reversed(puzzles)][::-1]
     assert first == again
 
 
 def test_effort_alone_leaves_se_out_and_scores_the_same():
     puzzle = parse(lines("top95.txt", 1)[0])
-    alone, whole = rate(puzzle, se=False), rate(puzzle)
+    alone, whole = rate(puzzle, se=False), rate(puzzle, effort=True)
     assert (alone.er, alone.ep, alone.ed, alone.hardest, alone.steps) == (None,) * 5
     assert alone.score == whole.score and alone.level == whole.level and whole.er == 2.6  # SE: 2.6 (Pointing)
     assert alone.as_dict()["er"] is None
 
 
 def test_rating_record():
-    data = rate(parse(WIKI)).as_dict()
+    data = rate(parse(WIKI), effort=True).as_dict()
     assert {"er", "ep", "ed", "hardest", "steps", "score", "complexity", "level"} <= set(data)
     assert data["level"] in LEVELS and isinstance(data["score"], float)
     assert (data["er"], data["ep"], data["ed"], data["hardest"]) == (1.2, 1.2, 1.2, "Hidden Single")
@@ -112,7 +112,7 @@ def test_contradictory_givens_have_no_rating():
 
 @pytest.mark.parametrize("name", ["4x4.txt", "6x6.txt", "16x16-test6.txt"])
 def test_other_sizes(name):
-    rating = rate(parse(lines(name, 1)[0]))
+    rating = rate(parse(lines(name, 1)[0]), effort=True)
     assert rating is not None and rating.level in LEVELS and rating.score > 0
 
 
@@ -122,14 +122,14 @@ def test_variant_rules_are_rated_with_their_groups():
     text = (PUZZLES / "variants" / "diagonal-sudopedia.txt").read_text().splitlines()
     puzzle = parse(text[-1])
     rules = make_variant(["diagonal"]).rules(puzzle.shape)
-    assert rate(puzzle, rules).level in ("singles", "reduction")
+    assert rate(puzzle, rules, effort=True).level in ("singles", "reduction")
 
 
 def test_cli_rate_jsonl_and_pretty(run_cli):
     import json
 
     hard = lines("hardest1106-20.txt", 1)[0]
-    result = run_cli(["sudoku", "--rate", "-f", "jsonl", "-"], input=f"{WIKI}\n{hard}\n{'.' * 81}\n")
+    result = run_cli(["sudoku", "--effort", "-f", "jsonl", "-"], input=f"{WIKI}\n{hard}\n{'.' * 81}\n")
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert result.exit_code == 1  # the empty grid has many solutions
     easy, tough, empty = records
@@ -144,13 +144,27 @@ def test_cli_rate_jsonl_and_pretty(run_cli):
         assert used[-1]["difficulty"] == rated["rating"]["er"]
         assert [entry["difficulty"] for entry in used] == sorted(entry["difficulty"] for entry in used)
     assert easy["rating"]["techniques"] == [{"technique": "Hidden Single", "count": 51, "difficulty": 1.2}]
-    result = run_cli(["sudoku", "--rate", "-f", "pretty", "-"], input=WIKI + "\n")
+    result = run_cli(["sudoku", "--rate", "--effort", "-f", "pretty", "-"], input=WIKI + "\n")
     assert "SE 1.2/1.2/1.2 (Hidden Single, 51 steps)" in result.output
     assert "51 × Hidden Single (1.2)" in result.output
     assert "effort" in result.output and "level singles" in result.output
-    result = run_cli(["sudoku", "--rate", "-f", "line", "-"], input=WIKI + "\n")
+    result = run_cli(["sudoku", "--effort", "-f", "line", "-"], input=WIKI + "\n")
     solution, se, score = result.output.rstrip("\n").split("\t")
     assert se == "1.2/1.2/1.2" and float(score) == easy["rating"]["score"]
+
+
+def test_rate_alone_gives_se_numbers_without_the_effort(run_cli):
+    """--rate is SE's numbers and analysis only; the effort measures cost more than the path on easy puzzles."""
+    import json
+
+    record = json.loads(run_cli(["sudoku", "--rate", "-f", "jsonl", "-"], input=WIKI + "\n").stdout)["rating"]
+    assert (record["er"], record["steps"]) == (1.2, 51) and not {"score", "level", "complexity"} & set(record)
+    assert run_cli(["sudoku", "--rate", "-f", "line", "-"], input=WIKI + "\n").output.rstrip("\n").split("\t")[1:] \
+        == ["1.2/1.2/1.2"]
+    pretty = run_cli(["sudoku", "--rate", "-f", "pretty", "-"], input=WIKI + "\n").output
+    assert "SE 1.2/1.2/1.2 (Hidden Single, 51 steps)" in pretty and "effort" not in pretty
+    rating = rate(parse(WIKI))
+    assert rating.er == 1.2 and rating.score is None and rating.level is None
 
 
 def test_plain_solve_has_no_rating(run_cli):
@@ -161,28 +175,28 @@ def test_plain_solve_has_no_rating(run_cli):
 
 
 def test_randomized_search_measure_is_reproducible_and_grows_with_hardness():
-    easy = rate(parse(WIKI))
+    easy = rate(parse(WIKI), effort=True)
     assert easy.random_guesses == 0 and easy.expected_guesses == 0
     hard_line = lines("hardest1106-20.txt", 1)[0]
-    hard = Rater(Rules(parse(hard_line).shape)).rate(parse(hard_line))
-    assert hard.random_guesses == rate(parse(hard_line)).random_guesses > 1
-    mid = mean(rate(parse(line)).random_guesses for line in lines("17clue-200.txt", 10))
+    hard = Rater(Rules(parse(hard_line).shape)).rate(parse(hard_line), effort=True)
+    assert hard.random_guesses == rate(parse(hard_line), effort=True).random_guesses > 1
+    mid = mean(rate(parse(line), effort=True).random_guesses for line in lines("17clue-200.txt", 10))
     assert 0 < mid < hard.random_guesses
 
 
 def test_waves_of_singles_count_parallel_rounds():
-    rating = rate(parse(WIKI))
+    rating = rate(parse(WIKI), effort=True)
     assert 1 <= rating.waves <= rating.steps
     # one given short of a full grid: one wave fills it
     solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-    assert rate(parse("." + solved[1:])).waves == 1
+    assert rate(parse("." + solved[1:]), effort=True).waves == 1
 
 
 def test_score_is_the_documented_blend():
     from puzzlesat.sudoku.logic.rating import SCORE_WEIGHTS, score_terms
 
     for line in lines("top95.txt", 3) + [WIKI]:
-        rating = rate(parse(line))
+        rating = rate(parse(line), effort=True)
         terms = score_terms(rating, 9)
         assert rating.score == pytest.approx(sum(w * terms[k] for k, w in SCORE_WEIGHTS.items()))
 
