@@ -9,6 +9,10 @@ it this script says so and rates with puzzlesat only.
 
     python scripts/bench_skfr.py --skfr ../skfr/skfr                   # 17-clue 200, top1465 60, se-rated 426, hardest 8
     python scripts/bench_skfr.py --skfr ../skfr/skfr --sets top1465 --rounds 1
+    python scripts/bench_skfr.py --before ../before/.venv/bin/puzzlesat   # and an older revision, same rounds
+
+--before times another revision's puzzlesat in the same rounds: its CPU, the speed-up, and whether every ER/EP/ED
+is the same in every run (the exit status is 1 when one differs).
 
 Samples are spread over each file (every K-th puzzle). The SE-rated sample is taken from se-train, diabolical and
 the shipped held-out set together, spread over SE's whole scale.
@@ -72,11 +76,12 @@ def set_puzzles(name: str, data: Path, count: int) -> list:
     return sample([p for f in files for p in puzzles_of(f)], count)
 
 
-def run_puzzlesat(path: Path, timeout: float) -> dict:
-    """Rate with the CLI, one process: CPU seconds and the ERs."""
-    done = measure([PUZZLESAT, "sudoku", "--rate", "-f", "jsonl", "-j", "1", "--timeout", str(timeout), str(path)])
+def run_puzzlesat(path: Path, timeout: float, program: str = PUZZLESAT) -> dict:
+    """Rate with the CLI (`program`: this checkout's, or --before's), one process: CPU seconds, ERs, EPs, EDs."""
+    done = measure([program, "sudoku", "--rate", "-f", "jsonl", "-j", "1", "--timeout", str(timeout), str(path)])
     records = [json.loads(line) for line in (done.out or b"").decode().splitlines() if line.startswith("{")]
-    return {"cpu": done.cpu, "er": [r["rating"]["er"] if r.get("rating") else None for r in records]}
+    numbers = [tuple(r["rating"][k] for k in ("er", "ep", "ed")) if r.get("rating") else None for r in records]
+    return {"cpu": done.cpu, "er": [n[0] if n else None for n in numbers], "numbers": numbers}
 
 
 def run_skfr(skfr: str, path: Path) -> dict:
@@ -103,13 +108,16 @@ def main(argv=None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="puzzles per set (default: the set's own)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds (median taken)")
     parser.add_argument("--timeout", type=float, default=600.0, help="puzzlesat's budget per puzzle, seconds")
+    parser.add_argument("--before", metavar="PUZZLESAT",
+                        help="another revision's puzzlesat console script (e.g. ../before/.venv/bin/puzzlesat), timed "
+                             "in the same rounds: its CPU, the speed-up, and whether every ER/EP/ED is the same")
     args = parser.parse_args(argv)
     skfr = args.skfr if Path(args.skfr).exists() or shutil.which(args.skfr) else None
     if skfr is None:
         print(f"bench_skfr.py: skfr not found at {args.skfr}: build it as scripts/README.md says (puzzlesat only)",
               file=sys.stderr)
     names = args.sets.split(",")
-    runs = {name: {"puzzlesat": [], "skfr": []} for name in names}
+    runs = {name: {"puzzlesat": [], "skfr": [], "before": []} for name in names}
     with tempfile.TemporaryDirectory() as folder:
         paths = {}
         for name in names:
@@ -119,9 +127,11 @@ def main(argv=None) -> int:
         for round_number, name in rounds(args.rounds, names):
             print(f"round {round_number}: {name}", file=sys.stderr)
             runs[name]["puzzlesat"].append(run_puzzlesat(paths[name], args.timeout))
+            if args.before:
+                runs[name]["before"].append(run_puzzlesat(paths[name], args.timeout, args.before))
             if skfr:
                 runs[name]["skfr"].append(run_skfr(skfr, paths[name]))
-        rows = []
+        rows, changed = [], False
         for name in names:
             ours, theirs = runs[name]["puzzlesat"], runs[name]["skfr"]
             cpu = median(run["cpu"] for run in ours)
@@ -132,10 +142,17 @@ def main(argv=None) -> int:
                 agree = sum(1 for puzzle, er in zip(puzzles, ours[0]["er"])
                             if er is not None and abs(theirs[0]["er"].get(puzzle, -1) - er) < 0.05)
                 row += [number(other), ratio(cpu / other if other else None), f"{100 * agree / len(puzzles):.0f}%"]
+            if args.before:
+                earlier = runs[name]["before"]
+                before_cpu = median(run["cpu"] for run in earlier)
+                same = all(run["numbers"] == ours[0]["numbers"] for run in earlier + ours)
+                row += [number(before_cpu), ratio(before_cpu / cpu if cpu else None), "yes" if same else "NO"]
+                changed = changed or not same
             rows.append(row)
-    header = ["set", "puzzles", "puzzlesat CPU s"] + (["skfr CPU s", "puzzlesat / skfr", "ER equal"] if skfr else [])
+    header = ["set", "puzzles", "puzzlesat CPU s"] + (["skfr CPU s", "puzzlesat / skfr", "ER equal"] if skfr else []) \
+        + (["before CPU s", "speed-up", "ER/EP/ED same"] if args.before else [])
     print(table(header, rows))
-    return 0
+    return 1 if changed else 0
 
 
 if __name__ == "__main__":
