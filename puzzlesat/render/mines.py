@@ -2,8 +2,8 @@
 
 Cells are drawn with the board's own symbols (puzzlesat.mines.board.SYMBOLS: `?` hidden, `F` flag, `.`
 empty, digits), so a drawn row reads back in the friendly format; only the analysis adds marks of its own
-(`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers), and the
-legend says what they are. With a strategy's advice (`mines analyze --strategy`, the hints of `mines play`) the
+(`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers, `-` a dead cell and
+`=` a cell of an unavoidable 50/50 in place of `?` or of the `%` of its chance), and the legend says what they are. With a strategy's advice (`mines analyze --strategy`, the hints of `mines play`) the
 marked move is the strategy's and the summary says why; a game's cursor is drawn as `<12>` (and underlined).
 The summary comes as kinded lines (summary_lines), so that a screen short of room can leave some out.
 
@@ -12,7 +12,8 @@ board fits the width, else a compact one, so that an expert board (30 columns) w
 columns: 2 columns a cell, a space then one character, every fifth column numbered; a hidden cell's chance is a
 letter for its tenth (HEAT_LETTERS: `a` under 10%, `b` under 20%, ... `j` under 100%), and the marks go into the
 spaces around a cell (`[c]` the move, `<c>` the cursor, `(3)` conflicting numbers), so the text reads without
-colour. Every mark has one meaning: `?` is a hidden cell only, never the move.
+colour (`-` and `=` go into the space before a cell). Every mark has one meaning: `?` is a hidden cell only, never
+the move.
 """
 
 from __future__ import annotations
@@ -36,13 +37,16 @@ FLAG_STYLE = "bold red"
 CONFLICT_STYLE = "bold underline white on red"
 BEST_STYLE = "bold reverse"
 CURSOR_STYLE = "underline"
+DEAD_STYLE = "strike"  # added to a dead cell's own style
 STATUS_STYLES = {"consistent": "bold green", "inconsistent": "bold red", "timeout": "bold magenta"}
 LEGEND_STOPS = (0.02, 0.1, 0.25, 0.5, 0.75, 0.98)
 HEAT_LETTERS = "abcdefghij"  # the compact heatmap: the letter of a hidden cell's tenth of mine chance
 ROW_LABEL = 4  # columns before the first cell: the row number and a space
 COMPACT_CELL = 2
 BEST, CURSOR, CONFLICT = "best", "cursor", "conflict"  # the marks of the compact layout, strongest last
+DEAD, FIFTY = "dead", "fifty"  # weaker still: one character in the space before the cell
 BRACKETS = {CONFLICT: "()", BEST: "[]", CURSOR: "<>"}
+SPOTS = {DEAD: "-", FIFTY: "="}  # the mark of a dead cell and of a cell of an unavoidable 50/50
 
 
 class Advised(NamedTuple):
@@ -91,7 +95,7 @@ class AnalysisView:
             yield Text(self.title, style="bold")
         best = self.analysis.best if self.advised is None else self.advised.marked(self.analysis)
         yield board_text(self.board, self.analysis, self.heatmap, layout, best, self.cursor)
-        yield legend(self.heatmap, layout)
+        yield legend(self.heatmap, layout, spots_of(self.analysis))
         yield summary(self.board, self.analysis, width, self.advised)
 
 
@@ -109,6 +113,7 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
     (or none) marked, and the `cursor` if any."""
     safe, mines = set(analysis.safe), set(analysis.mines)
     conflict = set(analysis.conflict or ())
+    spots = spots_of(analysis)
     text = Text()
     text.append(" " * ROW_LABEL + column_numbers(board.width, layout) + "\n", style="dim")
     for r in range(board.height):
@@ -116,13 +121,16 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
         cells, marks = [], []
         for c in range(board.width):
             label, style = _cell(board, analysis, (r, c), safe, mines, conflict, heatmap, layout.compact)
+            spot = spots.get((r, c))
+            if spot is not None:
+                label, style = _spotted(label, style, spot, heatmap, layout.compact)
             if (r, c) == best:
                 label, style = _best(label, style, layout.compact)
             if (r, c) == cursor:
                 label, style = _cursor(label, style, layout.compact)
             cells.append((label, style))
             marks.append(CURSOR if (r, c) == cursor else BEST if (r, c) == best else
-                         CONFLICT if (r, c) in conflict else None)
+                         CONFLICT if (r, c) in conflict else spot)
         if layout.compact:
             text.append_text(compact_row(cells, marks))
         else:
@@ -132,11 +140,33 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
     return text
 
 
+def spots_of(analysis: Analysis) -> dict:
+    """The cells marked as dead (DEAD) or as part of an unavoidable 50/50 (FIFTY), by position."""
+    spots = dict.fromkeys(analysis.dead or (), DEAD)
+    for pair in analysis.fifty_fifties or ():
+        spots.update(dict.fromkeys(pair, FIFTY))
+    return spots
+
+
+def _spotted(label: str, style, spot: str, heatmap: bool, compact: bool) -> tuple:
+    """A dead or 50/50 cell: its mark in place of `?` or of the `%` of its chance (the compact layout puts the mark
+    in the space before the cell instead); a dead cell struck through."""
+    if spot == DEAD:
+        style = Style.parse(str(style or "")) + Style.parse(DEAD_STYLE)
+    if compact:
+        return label, style
+    return (label[:-1] if heatmap else "") + SPOTS[spot], style
+
+
 def compact_row(cells: Sequence[Tuple[str, object]], marks: Sequence[Optional[str]]) -> Text:
     """One row of the compact layout: each cell a space then its one character; a marked cell (BEST, CURSOR,
     CONFLICT; None for none) in the brackets of its mark, put in the spaces around it (a run of conflicting
-    numbers in one pair), the stronger mark winning a space two marks want."""
+    numbers in one pair), the stronger mark winning a space two marks want; a dead cell (DEAD) or one of an
+    unavoidable 50/50 (FIFTY) has its character in the space before it, where any bracket wins."""
     spaces = [" "] * (len(cells) + 1)
+    for c, mark in enumerate(marks):
+        if mark in SPOTS:
+            spaces[c] = SPOTS[mark]
     for kind in BRACKETS:  # weakest first: a stronger mark overwrites
         opening, closing = BRACKETS[kind]
         for c, mark in enumerate(marks):
@@ -197,14 +227,14 @@ def _best(label: str, style, compact: bool) -> tuple:
     """The recommended cell: its label (a chance without its %) in brackets (the compact layout puts them in the
     spaces around it), reversed."""
     marked = Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
-    return (label if compact else f"[{label.rstrip('%')}]"), marked
+    return (label if compact else f"[{label.rstrip('%-=')}]"), marked
 
 
 def _cursor(label: str, style, compact: bool) -> tuple:
     """The cell under a game's cursor: its label (a chance without its %) in angle brackets (the compact layout puts
     them in the spaces around it), underlined."""
     marked = Style.parse(str(style or "")) + Style.parse(CURSOR_STYLE)
-    return (label if compact else f"<{label.strip('[]').rstrip('%')}>"), marked
+    return (label if compact else f"<{label.strip('[]').rstrip('%-=')}>"), marked
 
 
 def _heat(p: Fraction) -> Style:
@@ -214,9 +244,12 @@ def _heat(p: Fraction) -> Style:
     return Style(color="black", bgcolor=Color.from_rgb(red, green, 0))
 
 
-def legend(heatmap: bool, layout: Layout = Layout(3, False)) -> Text:
-    """What the marks (and colours) mean: the marks, then with the heatmap the scale of chances."""
+def legend(heatmap: bool, layout: Layout = Layout(3, False), spots: Optional[dict] = None) -> Text:
+    """What the marks (and colours) mean: the marks, those of dead and 50/50 cells when `spots` has any, then with
+    the heatmap the scale of chances."""
     text = marks_legend(heatmap)
+    if spots:
+        text.append("\n").append_text(spots_legend())
     if heatmap:
         text.append("\n").append_text(chance_scale(layout))
     return text
@@ -236,6 +269,14 @@ def marks_legend(heatmap: bool, narrow: bool = False) -> Text:
         text.append("\n")
     text.append("[ ]", style=BEST_STYLE).append(" recommended  ")
     text.append("(n)", style=CONFLICT_STYLE).append(" conflict")
+    return text
+
+
+def spots_legend() -> Text:
+    """What `-` and `=` mean (one line)."""
+    text = Text()
+    text.append(" - ", style=DEAD_STYLE).append(" dead: opening it teaches nothing  ")
+    text.append(" = ").append(" an unavoidable 50/50: one mine, no reveal can tell which")
     return text
 
 
@@ -280,7 +321,8 @@ def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
             status.append(f", {_big(analysis.layouts)} layouts")
         mines = len(analysis.mines)
         how = "certain" if analysis.status == "consistent" else "certain by single numbers"
-        lines.append(Line(CERTAIN, Text(f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}")))
+        certain = f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}"
+        lines.append(Line(CERTAIN, Text(certain + _patterns_words(analysis))))
         if advised is None or analysis.status != CONSISTENT:
             lines.append(Line(MOVE, Text(_best_line(analysis, width))))
         else:
@@ -296,6 +338,13 @@ def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
     if advised is not None and analysis.status != CONSISTENT and advised.note:
         lines.append(Line(NOTE, Text(f"{advised.strategy}: {advised.note}", style="yellow")))
     return lines
+
+
+def _patterns_words(analysis: Analysis) -> str:
+    """'; 3 dead, 1 unavoidable 50/50' when the analysis found any, else ''."""
+    dead, pairs = len(analysis.dead or ()), len(analysis.fifty_fifties or ())
+    words = ([f"{dead} dead"] if dead else []) + ([f"{pairs} unavoidable 50/50{'' if pairs == 1 else 's'}"] if pairs else [])
+    return "; " + ", ".join(words) if words else ""
 
 
 def advice_lines(advised: Advised, width: Optional[int] = None) -> str:
