@@ -27,6 +27,7 @@ MINES_COMMANDS = {
     "simulate": "puzzlesat.cli.mines_play:simulate",
     "replay": "puzzlesat.cli.mines_play:replay",
     "play": "puzzlesat.cli.mines_game:play",
+    "generate": "puzzlesat.cli.mines_generate:generate",
 }
 
 
@@ -70,7 +71,7 @@ def sudoku() -> None:
 
 @cli.group(cls=LazyGroup, lazy=MINES_COMMANDS, default="analyze")
 def mines() -> None:
-    """Minesweeper: analyze a position (the default), simulate games, replay one, play one.
+    """Minesweeper: analyze a position (the default), simulate games, replay one, play one, generate boards.
 
     `puzzlesat mines BOARD` is `puzzlesat mines analyze BOARD`;
     `puzzlesat mines analyze --help` lists its options.

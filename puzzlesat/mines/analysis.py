@@ -401,6 +401,15 @@ class _Sat:
         return core
 
 
+def certain_by_sat(board: Board, budget: Optional[Budget] = None, solver: str = DEFAULT_SOLVER) -> Optional[tuple]:
+    """The certain cells by SAT alone, without counting (safe cells, mines; positions, sorted), or None when no
+    layout fits: an engine independent of the counting, for cross-checks."""
+    verdict = _sat_certain(board, budget, solver)
+    if verdict is None:
+        return None
+    return tuple(sorted(map(board.position_of, cells)) for cells in verdict)
+
+
 def _sat_certain(board: Board, budget: Optional[Budget], solver: str) -> Optional[tuple]:
     """Certain cells by SAT, or None if the board is inconsistent (OutOfBudget: `found` the layouts seen by then,
     `proven` the safe cells and mines proven by then, if the backbone had begun)."""

@@ -27,12 +27,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Set
+from functools import partial
+from typing import Iterator, List, NamedTuple, Optional, Set
 
 from puzzlesat.errors import GenerationError
-from puzzlesat.mines.board import HIDDEN, MINE, Board, Position, neighbour_table
+from puzzlesat.mines.board import HIDDEN, MINE, Position, neighbour_table
 from puzzlesat.mines.game import Setup, parse_size
 from puzzlesat.mines.solve import WON, Solve, needs_no_guess
+from puzzlesat.parallel import ordered_map
 
 MAX_PASSES = 8  # whole solves of one layout before it is dropped for a fresh one
 MAX_REPAIRS = 400  # repairs within one solve before the layout is dropped
@@ -54,6 +56,7 @@ class Generated:
     layouts: int = 1  # layouts drawn (a no-guess board: the last one is the one repaired into it)
     repairs: int = 0  # mines moved by the repairs of the layout kept
     passes: int = 1  # whole solves of that layout, the proof included
+    needs_total: Optional[bool] = None  # a no-guess board: whether the proof needed the total number of mines
 
     def rows(self) -> tuple:
         """The full layout as rows: MINE on every mine, else the number of mines around the cell."""
@@ -72,19 +75,41 @@ class Generated:
             "first_click": list(self.first_click),
             "rules": self.setup.rules,
             "no_guess": self.no_guess,
+            "needs_total": self.needs_total,
             "seed": self.seed,
             "index": self.index,
             "time_ms": round(self.milliseconds, 3),
         }
 
-    def board(self) -> Board:
-        """The layout as a Board every mine of which is flagged (what `-f mine` writes)."""
-        from puzzlesat.mines.board import FLAG
-
-        mined = set(self.mines)
+    def mine_text(self) -> str:
+        """The layout as JSMinesweeper saves a game (`.mine`: covered mines `?`, other covered cells `H`), the first
+        click opened with its flood fill: JSMinesweeper plays it from there, puzzlesat reads it as that position."""
         width, height = self.setup.width, self.setup.height
-        rows = tuple(tuple(FLAG if (r, c) in mined else HIDDEN for c in range(width)) for r in range(height))
-        return Board(width, height, rows, self.setup.mines)
+        rows = self.rows()
+        shown = opening(width, height, self.mines, self.first_click)
+        lines = ["".join(str(rows[r][c]) if (r, c) in shown else "?" if rows[r][c] == MINE else "H"
+                         for c in range(width)) for r in range(height)]
+        return f"{width}x{height}x{len(self.mines)}\n" + "\n".join(lines) + "\n"
+
+
+def opening(width: int, height: int, mines, first: Position) -> Set[Position]:
+    """The cells the first click opens: itself, and through every zero all the cells connected to it (none if it is
+    a mine)."""
+    table = neighbour_table(width, height)
+    mined = {r * width + c for r, c in mines}
+    start = first[0] * width + first[1]
+    if start in mined:
+        return set()
+    seen, stack = {start}, [start]
+    while stack:
+        cell = stack.pop()
+        if any(other in mined for other in table[cell]):
+            continue
+        for other in table[cell]:
+            if other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return {divmod(cell, width) for cell in seen}
 
 
 def board_random(seed: int, index: int) -> random.Random:
@@ -121,8 +146,9 @@ def generate_board(setup: Setup, first: Position, seed: int = 0, index: int = 0,
         settled = _settle(setup, first, random_layout(setup, first, rng), rng, use_total)
         if settled is not None:
             mines, repairs, passes = settled
+            needs_total = use_total and not needs_no_guess(setup.width, setup.height, mines, first, use_total=False)
             return Generated(setup, tuple(mines), first, True, seed, index, (time.perf_counter() - started) * 1000,
-                             layout, repairs, passes)
+                             layout, repairs, passes, needs_total)
     raise GenerationError(f"no layout of {setup.label()} settled into a no-guess board from {first} "
                           f"in {MAX_LAYOUTS} tries")
 
@@ -227,11 +253,39 @@ def _elsewhere(solve: Solve, rng: random.Random, away: Set[int], protected: Set[
     return chosen if len(chosen) == count else None
 
 
+class Made(NamedTuple):
+    """Board `index` of a run: the board, or why there is none."""
+
+    index: int
+    board: Optional[Generated] = None
+    error: Optional[str] = None
+
+
+def _make_chunk(plan: tuple, indices: list) -> List[Made]:
+    """Boards of a chunk of indices (what a worker runs)."""
+    setup, first, seed, no_guess, use_total = plan
+    made = []
+    for index in indices:
+        try:
+            board = generate_board(setup, first, seed, index, no_guess, use_total)
+        except GenerationError as error:
+            made.append(Made(index, error=str(error)))
+        else:
+            made.append(Made(index, board))
+    return made
+
+
 def generate(setup: Setup, first: Position, count: int, seed: int = 0, no_guess: bool = False,
-             use_total: bool = True) -> "Sequence[Generated]":
-    """Boards 0 to count - 1 of `seed` (a list)."""
-    return [generate_board(setup, first, seed, index, no_guess, use_total) for index in range(count)]
+             use_total: bool = True, jobs: int = 1) -> Iterator[Made]:
+    """Boards 0 to count - 1 of `seed`, in order, through the one pipeline (`jobs` processes); the same boards
+    whatever `jobs` is."""
+    work = partial(_make_chunk, (setup, first, seed, no_guess, use_total))
+    done = ordered_map(work, range(count), jobs, chunk_size=max(1, min(64, count // (jobs * 8) or 1)))
+    try:
+        yield from done
+    finally:
+        done.close()
 
 
-__all__ = ["Generated", "allowed_cells", "generate", "generate_board", "needs_no_guess", "parse_size",
+__all__ = ["Generated", "Made", "allowed_cells", "generate", "generate_board", "needs_no_guess", "parse_size",
            "random_layout", "repair"]

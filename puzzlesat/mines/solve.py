@@ -297,3 +297,25 @@ def needs_no_guess(width: int, height: int, mines: Iterable[Position], first: Po
     if tuple(first) in set(map(tuple, mines)):
         return False
     return solve(width, height, mines, first, use_total).won
+
+
+def solved_by_sat(width: int, height: int, mines: Iterable[Position], first: Position, use_total: bool = True) -> bool:
+    """The same question as needs_no_guess, answered by SAT alone (puzzlesat.mines.analysis.certain_by_sat, no
+    counting) at every step, with the mines it proved flagged: an independent check of the generator's proofs
+    (seconds on an expert board)."""
+    from puzzlesat.mines.analysis import certain_by_sat
+    from puzzlesat.mines.board import FLAG, Board
+
+    game = Solve(width, height, mines, first, use_total, count_nodes=0)
+    flags: Set[int] = set()
+    total = game.total if use_total else None
+    while not game.won:
+        cells = [FLAG if cell in flags else value for cell, value in enumerate(game.known)]
+        board = Board(width, height, tuple(tuple(cells[r * width:(r + 1) * width]) for r in range(height)), total)
+        safe, proven = certain_by_sat(board)
+        if not safe:
+            return False
+        flags.update(row * width + col for row, col in proven)
+        for row, col in safe:
+            game._open(row * width + col)
+    return True

@@ -85,6 +85,22 @@ def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = 
     return text
 
 
+def generated_view(generated) -> Group:
+    """A generated board (puzzlesat.mines.generate.Generated): which one, the whole layout (mines `*`, the first move
+    reversed), and what was proven."""
+    setup = generated.setup
+    level = f"{setup.level} " if setup.level else ""
+    row, col = generated.first_click
+    title = Text(f"board {generated.index} of seed {generated.seed}: {level}{setup.size}, "
+                 f"{plural(setup.mines, 'mine')}, {setup.rules} rules, first move ({row}, {col})", style="bold")
+    if not generated.no_guess:
+        proof = Text("a random layout (--no-guess for one that needs no guess)", style="dim")
+    else:
+        counting = "with the total of mines" if generated.needs_total else "without counting the mines left"
+        proof = Text(f"no guess needed from ({row}, {col}): a logical player wins it {counting}", style="green")
+    return Group(title, board_text(generated.rows(), generated.first_click), proof)
+
+
 def _cell(value: int) -> Tuple[str, str]:
     """The character and style of one cell."""
     if value == HIDDEN or value == 0:
