@@ -56,6 +56,9 @@ def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_m
                                too)
            s                   save the position (flags too) as
                                game-S-K-moveN.mine in this directory
+           w                   save the game so far (its mines and
+                               moves, a lost one too) as
+                               game-S-K-moveN.json, for `mines review`
            q                   quit
 
     \b
