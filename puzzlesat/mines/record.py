@@ -14,24 +14,24 @@ number with as many flags around it: its other covered neighbours open), `flag` 
 kept as they are (replay's seed, game, strategy, each move's probability, ...) and ignored. A file holds one
 such object, indented or not, or several, one per line.
 
-Competitive replay files (.avf, .evf, .rmv, .mvf) are read by puzzlesat.mines.videos into the same record.
+Competitive replay files (.avf, .evf, .rmv, .mvf) are read by puzzlesat.mines.videos into the same record
+(puzzlesat.mines.review.read_games reads either kind).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Iterator, List, Optional, Tuple
 
 from puzzlesat.errors import BoardError
 from puzzlesat.mines.board import Position
 from puzzlesat.mines.game import RULES
-from puzzlesat.streams import STDIN, read_lines, source_name
+from puzzlesat.streams import read_lines, source_name
 
 FORMAT = "puzzlesat-mines-game"
 OPEN, CHORD, FLAG, UNFLAG = "open", "chord", "flag", "unflag"
 ACTIONS = (OPEN, CHORD, FLAG, UNFLAG)
-VIDEOS = (".avf", ".evf", ".rmv", ".mvf")
 
 
 @dataclass(frozen=True)
@@ -85,20 +85,8 @@ class GameInput:
         return f"{self.source}:{self.line}"
 
 
-def read_games(paths: Sequence[str], stdin=None) -> Iterator[GameInput]:
-    """Every game in the files (or standard input), in order: JSON game records, and competitive replays read
-    through ms-toollib (puzzlesat.mines.videos; MissingExtra when it is not installed)."""
-    for path in paths or [STDIN]:
-        if path != STDIN and path.lower().endswith(VIDEOS):
-            from puzzlesat.mines.videos import read_video
-
-            yield read_video(path)
-        else:
-            yield from _json_games(path, stdin)
-
-
-def _json_games(path: str, stdin) -> Iterator[GameInput]:
-    """The game records of one JSON or JSON Lines file."""
+def read_json_games(path: str, stdin=None) -> Iterator[GameInput]:
+    """The game records of one JSON or JSON Lines file ('-': standard input)."""
     source = source_name(path)
     lines = list(read_lines([path], stdin))
     bad = next((line for line in lines if line.error), None)

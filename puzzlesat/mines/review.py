@@ -35,7 +35,9 @@ from puzzlesat.errors import BoardError, Inconsistent
 from puzzlesat.mines.board import HIDDEN, Position
 from puzzlesat.mines.count import Counts, count_layouts
 from puzzlesat.mines.game import Game, Setup
-from puzzlesat.mines.record import CHORD, FLAG, OPEN, UNFLAG, GameRecord, read_games
+from puzzlesat.mines.record import CHORD, FLAG, OPEN, UNFLAG, GameInput, GameRecord, read_json_games
+from puzzlesat.mines.videos import VIDEOS, read_video
+from puzzlesat.streams import STDIN
 
 FIRST, CERTAIN, FORCED, AVOIDABLE, MISTAKE, FLAGGED = "first", "certain", "forced", "avoidable", "mistake", "flag"
 GUESSES = (FORCED, AVOIDABLE)
@@ -256,8 +258,18 @@ class Reviewed(NamedTuple):
         return f"{self.source}:{self.line}"
 
 
+def read_games(paths: Sequence[str], stdin=None) -> Iterator[GameInput]:
+    """Every game in the files (or standard input), in order: JSON game records (puzzlesat.mines.record), and
+    competitive replays read through ms-toollib (puzzlesat.mines.videos)."""
+    for path in paths or [STDIN]:
+        if path != STDIN and path.lower().endswith(VIDEOS):
+            yield read_video(path)
+        else:
+            yield from read_json_games(path, stdin)
+
+
 def review_games(paths: Sequence[str], stdin=None) -> Iterator[Reviewed]:
-    """Every game in the files (or standard input) reviewed, in order (puzzlesat.mines.record.read_games)."""
+    """Every game in the files (or standard input) reviewed, in order (read_games)."""
     for read in read_games(paths, stdin):
         if read.game is None:
             yield Reviewed(read.source, read.line, error=read.error)

@@ -24,6 +24,7 @@ from puzzlesat.mines.record import CHORD, FLAG, OPEN, UNFLAG, Action, GameInput,
 EXTRA = "pip install 'puzzlesat[replays]'"
 COVERED, FLAGGED = 10, 11  # ms-toollib's codes for a covered cell and a flag on its game boards
 READERS = {".avf": "AvfVideo", ".evf": "EvfVideo", ".rmv": "RmvVideo", ".mvf": "MvfVideo"}
+VIDEOS = tuple(READERS)  # the file endings read as replays
 
 
 def read_video(path: str) -> GameInput:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from boards import SETTINGS
 from puzzlesat.errors import BoardError
-from puzzlesat.mines.record import Action, GameRecord, format_game, parse_game, read_games
+from puzzlesat.mines.record import Action, GameRecord, format_game, parse_game
+from puzzlesat.mines.review import read_games
 
 GAME = {"width": 4, "height": 3, "mines": [[0, 3], [2, 3]], "first_click": [0, 0],
         "moves": [{"action": "open", "cell": [0, 0]}, {"cell": [1, 3]}, {"action": "flag", "cell": [0, 3]}]}

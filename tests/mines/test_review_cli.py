@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import run_main
 
-from puzzlesat.mines.record import format_game, read_games
+from puzzlesat.mines.record import format_game
+from puzzlesat.mines.review import read_games
 
 REPLAYS = Path(__file__).resolve().parents[2] / "puzzles" / "replays"
 GAME = {"width": 4, "height": 3, "mines": [[0, 3], [2, 3]],

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesat.mines.record import read_games
-from puzzlesat.mines.review import AVOIDABLE, review
+from puzzlesat.mines.review import AVOIDABLE, read_games, review
 
 REPLAYS = Path(__file__).resolve().parents[2] / "puzzles" / "replays"
 # ms-toollib's analyse_for_features(["needless_guess"]) on each file (puzzles/replays/PROVENANCE.md)
