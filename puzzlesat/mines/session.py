@@ -285,7 +285,7 @@ class Session:
     def _hint(self) -> Hint:
         """Analyse the numbers and ask the strategy for its move."""
         board = self.game.board()
-        analysis = analyze(board, probabilities=True, budget=Budget(seconds=HINT_SECONDS), check=False)
+        analysis = analyze(board, probabilities=True, budget=Budget(seconds=HINT_SECONDS), check=False, patterns=True)
         advice, note = None, None
         if analysis.status != CONSISTENT:
             note = "no advice: the analysis did not finish"

@@ -348,20 +348,14 @@ def _patterns_words(analysis: Analysis) -> str:
 
 
 def advice_lines(advised: Advised, width: Optional[int] = None) -> str:
-    """The strategy's move and why; for a guess, a second line with its exact chance of being safe and whether
-    it is forced."""
+    """The strategy's move and why; for a guess, a second line: why it is forced, its exact chance of being safe,
+    and the safest cell when the strategy chose another."""
     advice = advised.advice
     if advice is None:
         return f"{advised.strategy}: {advised.note or 'no move to recommend'}"
     line = f"recommended ({advised.strategy}): {advice.why()}"
-    if not advice.guess:
-        return line
-    safe = 1 - advice.probability
-    forced = "a forced guess" if advice.forced else "not a forced guess"
-    exact = f"  safe {safe.numerator}/{safe.denominator} ≈ {float(safe):.1%}, {forced}"
-    if width is not None and len(exact) > width:
-        exact = f"  safe ≈ {float(safe):.1%}, {forced}"
-    return f"{line}\n{exact}"
+    detail = advice.detail()
+    return line if detail is None else f"{line}\n  {detail}"
 
 
 def _best_line(analysis: Analysis, width: Optional[int] = None) -> str:

@@ -35,6 +35,8 @@ from puzzlesat.render.mines import (
     compact_row,
     layout_for,
     marks_legend,
+    spots_legend,
+    spots_of,
     summary_lines,
 )
 
@@ -198,6 +200,8 @@ class GameScreen:
             self._boards[layout] = hint_board(board, hint.analysis, True, layout, marked, session.cursor)
         drawn = self._boards[layout]
         lines = [] if MARKS in left_out else [marks_legend(True, narrow=beside)]
+        if MARKS not in left_out and spots_of(hint.analysis):
+            lines.append(spots_legend())
         lines.append(chance_scale(layout))
         summary = summary_lines(board, hint.analysis, width, advised)
         notes = Text("\n").join(lines + [line.text for line in summary if line.kind not in left_out])

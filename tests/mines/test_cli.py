@@ -382,8 +382,8 @@ def test_the_drawn_board_marks_the_strategys_move_and_says_why():
     lines = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout).splitlines()
     line = next(line for line in lines if line.startswith("recommended (lookahead): guess"))
     row, col = map(int, re.findall(r"\d+", line)[:2])
-    assert "survives it and the next move" in line
-    assert re.fullmatch(r"  safe \d+/\d+ ≈ \d+\.\d%, not a forced guess", lines[lines.index(line) + 1])
+    assert "survives it and the next move" in line and "% safe, forced: " in line
+    assert re.fullmatch(r"  no cell is certainly safe; this one is \d+/\d+ safe, .*", lines[lines.index(line) + 1])
     drawn_rows = [text for text in lines if re.match(r"^ {1,2}\d{1,2} ", text)]
     marked = [(r, text.index("[")) for r, text in enumerate(drawn_rows) if "[" in text]
     assert marked == [(row, 4 + 4 * col)]
