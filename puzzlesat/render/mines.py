@@ -227,14 +227,19 @@ def _best(label: str, style, compact: bool) -> tuple:
     """The recommended cell: its label (a chance without its %) in brackets (the compact layout puts them in the
     spaces around it), reversed."""
     marked = Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
-    return (label if compact else f"[{label.rstrip('%-=')}]"), marked
+    return (label if compact else f"[{_bare(label)}]"), marked
 
 
 def _cursor(label: str, style, compact: bool) -> tuple:
     """The cell under a game's cursor: its label (a chance without its %) in angle brackets (the compact layout puts
     them in the spaces around it), underlined."""
     marked = Style.parse(str(style or "")) + Style.parse(CURSOR_STYLE)
-    return (label if compact else f"<{label.strip('[]').rstrip('%-=')}>"), marked
+    return (label if compact else f"<{_bare(label.strip('[]'))}>"), marked
+
+
+def _bare(label: str) -> str:
+    """A label to put in brackets: a chance without its % or its dead/50-50 mark; a mark alone kept."""
+    return label.rstrip("%-=") or label
 
 
 def _heat(p: Fraction) -> Style:

@@ -466,6 +466,11 @@ def test_pretty_output_marks_dead_and_fifty_fifty_cells_and_says_what_the_marks_
     assert "1 unavoidable 50/50" in out
 
 
+def test_a_recommended_cell_of_a_fifty_fifty_keeps_its_mark_in_brackets_without_the_heatmap():
+    out = run("-", "-f", "pretty", stdin=FIFTY_FIFTY).stdout
+    assert out.splitlines()[2].split() == ["0", "[=]", "1"] and out.splitlines()[3].split() == ["1", "=", "1"]
+
+
 def test_the_compact_layout_puts_the_mark_of_a_dead_cell_in_the_space_before_it():
     # 30 columns with the heatmap do not fit in 70: two columns a cell. (0, 0) and (0, 1) hold the one mine and
     # each sees the other: both dead (not a 50/50: the safe (0, 2) sees (0, 1) only).
