@@ -185,8 +185,8 @@ def _protected(setup: Setup, first: Position) -> Set[int]:
 def repair(solve: Solve, rng: random.Random, protected: Set[int]) -> int:
     """Change the layout of a stuck solve so that one number decides its cells (module docstring); the mines moved,
     0 when nothing could be."""
-    edge = sorted(solve.active)
-    cells = solve._undecided(rng.choice(edge)) if edge else solve.undecided()
+    edge = sorted(cell for cell in solve.active if solve.covered[cell])
+    cells = solve.undecided_around(rng.choice(edge)) if edge else solve.undecided()
     away = set(cells)
     full = [cell for cell in cells if solve.mine[cell]]
     empty = [cell for cell in cells if not solve.mine[cell]]

@@ -155,7 +155,7 @@ class Solve:
                 queue.append(other)
                 dirty.add(other)
 
-    def _undecided(self, cell: int) -> List[int]:
+    def undecided_around(self, cell: int) -> List[int]:
         """The covered neighbours of a number not proven to be mines."""
         known, proven = self.known, self.proven
         return [other for other in self.neighbours[cell] if known[other] == HIDDEN and other not in proven]
@@ -171,10 +171,10 @@ class Solve:
                 continue
             left = need[cell]
             if left == 0:
-                for other in self._undecided(cell):
+                for other in self.undecided_around(cell):
                     self._open(other)
             elif left == hidden:
-                for other in self._undecided(cell):
+                for other in self.undecided_around(cell):
                     self._prove_mine(other)
 
     def _pairs(self) -> bool:
@@ -190,13 +190,13 @@ class Solve:
                 continue
             mine_a = cells.get(a)
             if mine_a is None:
-                mine_a = cells[a] = set(self._undecided(a))
+                mine_a = cells[a] = set(self.undecided_around(a))
             for b in self.near[a]:
                 if known[b] < 0 or not covered[b] or (b in dirty and b < a):
                     continue  # not a number, nothing left around it, or a pair already looked at
                 mine_b = cells.get(b)
                 if mine_b is None:
-                    mine_b = cells[b] = set(self._undecided(b))
+                    mine_b = cells[b] = set(self.undecided_around(b))
                 if mine_a.isdisjoint(mine_b):
                     continue
                 only_a, only_b = mine_a - mine_b, mine_b - mine_a
