@@ -24,9 +24,9 @@ def review(env: Env, games, guesses_only, output_format) -> int:
     """Review played games move by move: certain, forced guess, avoidable risk or mistake.
 
     \b
-    puzzlesat mines review game-0-3-move41.json      # saved with w in `mines play`
+    printf ' w' | puzzlesat mines play > /dev/null; puzzlesat mines review game-*.json
     puzzlesat mines replay --seed 2 --game 7 -f json | puzzlesat mines review
-    puzzlesat mines review replay.avf --guesses-only # needs: pip install 'puzzlesat[replays]'
+    puzzlesat mines replay --seed 2 --game 7 -f json | puzzlesat mines review -f pretty
 
     \b
     GAME files (or standard input) hold game records: JSON objects with width,
@@ -34,7 +34,8 @@ def review(env: Env, games, guesses_only, output_format) -> int:
     unflag, "cell": [row, col]}), as `mines play` saves them (key w) and
     `mines replay -f json` writes them; one a file, or one a line. Replays of
     Arbiter (.avf), Metasweeper (.evf), Vienna Minesweeper (.rmv) and
-    Minesweeper Clone (.mvf) are read through ms-toollib, an optional extra.
+    Minesweeper Clone (.mvf) are read through ms-toollib, an optional extra
+    (pip install 'puzzlesat[replays]').
 
     \b
     Before each move the position the player saw (numbers and the total, flags

@@ -42,7 +42,7 @@ ACTIONS = {
     " ": "open", "o": "open", "f": "flag", "?": "toggle_hint", "a": "toggle_hint", "u": "undo", "s": "save",
     "w": "write_game", "q": "quit", "\x03": "quit", "\x04": "quit",  # Ctrl-C and Ctrl-D, as a raw terminal sends them
 }
-KEYS_HELP = "arrows/hjkl, space/o open/chord, f flag, ?/a hint, u undo, s save, q quit"
+KEYS_HELP = "arrows/hjkl, space/o open/chord, f flag, ? hint, u undo, s/w save, q quit"
 HINT_SECONDS = 30.0  # the analysis behind a hint gives up after this long (its certain cells still shown)
 GAME_OVER = "the game is over: u undoes the last move, w saves the game (for mines review), q quits"
 

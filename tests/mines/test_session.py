@@ -19,9 +19,9 @@ def pressed(session: Session, *keys) -> Session:
 
 
 def test_every_key_in_the_help_does_something():
-    for key in "hjkl o f?auqs":
+    for key in "hjkl o f?auqsw":
         assert key in ACTIONS, key
-    assert all(word in KEYS_HELP for word in ("hjkl", "space", "flag", "hint", "undo", "save", "quit"))
+    assert all(word in KEYS_HELP for word in ("hjkl", "space", "flag", "hint", "undo", "save", "s/w save", "quit"))
 
 
 def test_the_cursor_stays_on_the_board():
