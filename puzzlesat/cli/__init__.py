@@ -27,6 +27,8 @@ MINES_COMMANDS = {
     "simulate": "puzzlesat.cli.mines_play:simulate",
     "replay": "puzzlesat.cli.mines_play:replay",
     "play": "puzzlesat.cli.mines_game:play",
+    "generate": "puzzlesat.cli.mines_generate:generate",
+    "review": "puzzlesat.cli.mines_review:review",
 }
 
 
@@ -70,7 +72,8 @@ def sudoku() -> None:
 
 @cli.group(cls=LazyGroup, lazy=MINES_COMMANDS, default="analyze")
 def mines() -> None:
-    """Minesweeper: analyze a position (the default), simulate games, replay one, play one.
+    """Minesweeper: analyze a position (the default), simulate games, replay one, play one, review a played
+    game, generate boards.
 
     `puzzlesat mines BOARD` is `puzzlesat mines analyze BOARD`;
     `puzzlesat mines analyze --help` lists its options.

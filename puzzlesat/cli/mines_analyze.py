@@ -75,6 +75,13 @@ def analyze(env: Env, boards, total, probabilities, output_format, output_dir, t
     several boards with blank lines.
 
     \b
+    With a total, dead cells (they can show one number only: opening one
+    teaches nothing) and unavoidable 50/50s (two cells, one mine, that no
+    reveal can ever tell apart) are marked too: drawn boards put - and = in
+    place of ? or of the % of the chance; JSON gives "dead" ([row, col] each)
+    and "fifty_fifties" (pairs of them), null without a total.
+
+    \b
     printf '# mines: 2\\n1??\\n12?\\n.1?\\n' | puzzlesat mines -p -f pretty
     printf '3x3x2\\n1HH\\n12H\\n01H\\n' | puzzlesat mines -f line
     printf '# mines: 3\\n1???\\n????\\n????\\n' | puzzlesat mines --strategy lookahead
@@ -83,13 +90,14 @@ def analyze(env: Env, boards, total, probabilities, output_format, output_dir, t
     \b
     With --strategy NAME (lookahead or minprob) each answer also holds the
     move that strategy makes there, as in `puzzlesat mines simulate`: drawn
-    boards mark it and say why (its safety, the chance of progress, a forced
-    guess); JSON gains "advice": {"strategy", "cell": [row, col],
-    "probability", "exact": "num/den", "reason": first|safe|guess|
-    fifty-fifty|endgame, "guess", "forced", "progress", "safety_next",
-    "win", "why"} and "advice_note", why "advice" is null (no total, no
-    hidden cell left that is not a mine, an inconsistent or unfinished
-    board), else null. Without --strategy neither key is written.
+    boards mark it and say why (certainly safe, or a forced guess: its
+    safety, the chance of progress, a safer cell passed over); JSON gains
+    "advice": {"strategy", "cell": [row, col], "probability", "exact":
+    "num/den", "reason": first|safe|guess|fifty-fifty|endgame, "guess",
+    "forced", "fifty_fifty", "safest", "safest_probability", "progress",
+    "safety_next", "win", "why"} and "advice_note", why "advice" is null
+    (no total, no hidden cell left that is not a mine, an inconsistent or
+    unfinished board), else null. Without --strategy neither key is written.
 
     \b
     Exit status: 0 every board consistent, 1 some board inconsistent, stopped

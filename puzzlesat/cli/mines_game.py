@@ -50,12 +50,17 @@ def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_m
                                flags around it, open all its other
                                neighbours (a chord: a wrong flag loses)
            f                   flag or unflag it
-           ? or a              hint: certain cells, mine chances, the
-                               strategy's move and why (again: hide it)
+           ? or a              hint: certain cells, mine chances, dead
+                               cells and 50/50s, the strategy's move and
+                               why: safe, or a forced guess and how safe
+                               (again: hide it)
            u                   undo the last open, chord or flag (a loss
                                too)
            s                   save the position (flags too) as
                                game-S-K-moveN.mine in this directory
+           w                   save the game so far (its mines and
+                               moves, a lost one too) as
+                               game-S-K-moveN.json, for `mines review`
            q                   quit
 
     \b

@@ -36,10 +36,17 @@ class Advice:
     progress: Optional[float] = None  # the cell is safe and some cell becomes certain after it
     safety_next: Optional[float] = None  # the strategy's score: surviving this move and the next
     win: Optional[float] = None  # endgame: the chance of winning from here, playing on exactly
+    safest: Optional[Position] = None  # a guess: the cell least likely to hold a mine (the first of equals)
+    safest_probability: Optional[Fraction] = None  # its mine probability
 
     @property
     def forced(self) -> bool:
-        """A guess no later move can avoid (a 50/50 that nothing can tell apart)."""
+        """A forced guess: no cell is certainly safe (a strategy guesses only then)."""
+        return self.guess
+
+    @property
+    def fifty_fifty(self) -> bool:
+        """An unavoidable 50/50: no later move can tell the cell from its pair, so it is guessed at once."""
         return self.reason == FIFTY_FIFTY
 
     @property
@@ -48,23 +55,33 @@ class Advice:
         return self.probability > 0
 
     def why(self) -> str:
-        """One line saying why this move."""
+        """One line saying why this move: for a guess, that it is forced, its safety and what it promises."""
         where = f"({self.cell[0]}, {self.cell[1]})"
-        chance = f"{float(self.probability):.1%} mine"
         if self.reason == FIRST:
             return f"open {where}: the first click (no mine under it by the rules)"
         if self.reason == SAFE:
             return f"open {where}: certainly safe"
+        line = f"guess {where}, {float(1 - self.probability):.1%} safe, forced"
         if self.reason == FIFTY_FIFTY:
-            return f"guess {where} now ({chance}): no later move can tell these cells apart, so the guess is forced"
+            return f"{line}: an unavoidable 50/50 (no later move can tell the pair apart), so now"
         if self.reason == ENDGAME:
-            return f"guess {where} ({chance}): an exact search of the endgame wins {self.win:.1%} of the time from here"
-        line = f"guess {where} ({chance})"
+            return f"{line}: an exact search of the endgame wins {self.win:.1%} of the time from here"
         if self.safety_next is not None:
             line += f": survives it and the next move {self.safety_next:.1%}"
         if self.progress is not None:
             line += f", makes progress {self.progress:.1%}"
         return line
+
+    def detail(self) -> Optional[str]:
+        """For a guess, a second line: why it is forced, its exact safety, and the safest cell beside it."""
+        if not self.guess:
+            return None
+        safe = 1 - self.probability
+        line = f"no cell is certainly safe; this one is {safe.numerator}/{safe.denominator} safe"
+        if self.safest is None or self.safest_probability >= self.probability:
+            return f"{line}, as safe as any"
+        other = 1 - self.safest_probability
+        return f"{line}; the safest, ({self.safest[0]}, {self.safest[1]}), is {float(other):.1%}, but promises less"
 
     def record(self) -> dict:
         """The advice as a JSON-ready dict (the exact probability as "num/den")."""
@@ -76,6 +93,9 @@ class Advice:
             "reason": self.reason,
             "guess": self.guess,
             "forced": self.forced,
+            "fifty_fifty": self.fifty_fifty,
+            "safest": None if self.safest is None else list(self.safest),
+            "safest_probability": None if self.safest_probability is None else float(self.safest_probability),
             "progress": self.progress,
             "safety_next": self.safety_next,
             "win": self.win,
@@ -115,9 +135,11 @@ def advise(board: Board, strategy: str = DEFAULT_STRATEGY, first_move: Position 
     player = make_player(strategy, seen, first_move)
     player.mines = set(seen.flags)
     decision = player.decide()
-    exact = Fraction(0) if decision.reason in (FIRST, SAFE) else counts.exact(decision.cell)
-    return Advice(strategy, seen.position_of(decision.cell), exact, decision.reason,
-                  decision.progress, decision.safety_next, decision.win)
+    if decision.reason in (FIRST, SAFE):
+        return Advice(strategy, seen.position_of(decision.cell), Fraction(0), decision.reason)
+    safest = min((cell for cell in hidden if cell not in counts.mines), key=lambda cell: (counts.exact(cell), cell))
+    return Advice(strategy, seen.position_of(decision.cell), counts.exact(decision.cell), decision.reason,
+                  decision.progress, decision.safety_next, decision.win, seen.position_of(safest), counts.exact(safest))
 
 
 __all__ = ["Advice", "advise", "GUESS", "NEEDS_TOTAL"]

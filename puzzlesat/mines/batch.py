@@ -45,7 +45,7 @@ def answer_board(record: BoardRecord, probabilities: bool, budget: Optional[Budg
     if error is not None:
         return Answer(record, error=error)
     started = time.perf_counter()
-    analysis = analyze(record.board, probabilities=True, budget=budget, check=check)
+    analysis = analyze(record.board, probabilities=True, budget=budget, check=check, patterns=True)
     advice, note = (None, None) if strategy is None else advice_for(record, analysis, strategy)
     return Answer(record, analysis, milliseconds=(time.perf_counter() - started) * 1000, advice=advice,
                   advice_note=note)

@@ -690,3 +690,28 @@ def _classify(cells, mined: int, most: int, safe: Set[int], mines: Set[int]) -> 
         safe.update(cells)
     elif mined == most:
         mines.update(cells)
+
+
+def fits(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(), *,
+         memo: Optional[dict] = None, numbers: Sequence[int], changed: Sequence[int], since: Snapshot) -> bool:
+    """Whether any layout fits a position a few reveals from the snapshot `since` (count_layouts' arguments): the
+    parts swept forward only, without the tallies probabilities need (dead cells ask this of many positions)."""
+    try:
+        safe, sure = trivial(known, neighbours, mines, changed)
+        still = _still(since, known, neighbours, sure, safe, changed)
+        constraints, frontier = _constraints(known, neighbours, sure, safe, numbers, still)
+        free = len(since.off_frontier_after(changed, neighbours))
+        left = None if total is None else total - len(sure)
+        if left is not None and not 0 <= left <= len(frontier) + free:
+            return False
+        _, forced_mines, components = _by_pairs(_components(constraints))
+        parts = [_part(component, memo, None) for component in components]
+    except Inconsistent:
+        return False
+    if left is None:
+        return True
+    whole: Dict[int, int] = {0: 1}
+    for part in parts:
+        whole = _convolve(whole, {m: 1 for m in part.polynomial})
+    left -= len(forced_mines)
+    return any(0 <= left - m <= free for m in whole)

@@ -1,9 +1,10 @@
 """Shapes of a position that decide a guess: dead cells and unavoidable 50/50s.
 
 A covered cell is *dead* when opening it can teach nothing: if it is safe, the number it would show is already
-known. Here the cheap sufficient test: every covered neighbour is decided (a known mine or certainly safe), so its
-number is the count of those mines. (The strategies also find cells that can show one number only by trying every
-number: puzzlesat.mines.lookahead.)
+known. `is_dead` is the cheap sufficient test: every covered neighbour is decided (a known mine or certainly safe),
+so its number is the count of those mines. `dead_cells` is the exact one, as JSMinesweeper marks dead tiles: every
+undecided covered cell that shows the same number in every layout where it is safe, found by counting the position
+again with the cell open on each number it could show (a second number that fits makes it living).
 
 An *unavoidable 50/50* is a pair of covered cells holding exactly one mine between them in every layout that no
 later reveal can tell apart: every covered cell next to one of them, except known mines, is next to the other too
@@ -17,15 +18,19 @@ some time; making it at once costs nothing and saves the guesses that would be s
 >>> known, _ = board.view
 >>> fifty_fifties(known, board.neighbour_table, board.total_mines)
 [(0, 1)]
+>>> dead_cells(known, board.neighbour_table, board.total_mines)  # each would show 1, the other cell's mine
+[0, 1]
 """
 
 from __future__ import annotations
 
 from typing import AbstractSet, Collection, List, Optional, Sequence, Tuple
 
+from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
 from puzzlesat.mines.board import HIDDEN
-from puzzlesat.mines.count import Counts, count_layouts
+from puzzlesat.mines.count import Counts, count_layouts, fits, snapshot
+from puzzlesat.mines.equations import active_numbers
 
 
 def undecided_neighbours(cell: int, known: Sequence[int], neighbours, decided: Collection[int]) -> List[int]:
@@ -84,3 +89,68 @@ def _exactly_one(a: int, b: int, known, neighbours, total: Optional[int], mines:
     except Inconsistent:
         return True
     return False
+
+
+def dead_cells(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
+               counts: Optional[Counts] = None, budget: Optional[Budget] = None) -> List[int]:
+    """Every undecided covered cell that can show one number only (module docstring), sorted; `mines` and `counts`
+    as for fifty_fifties (without a total, layouts are those of the numbers alone). Raises Inconsistent when no
+    layout fits, OutOfBudget when the running `budget` is spent (looked at between cells)."""
+    if counts is None or not counts.counted:
+        counts = count_layouts(known, neighbours, total, mines)
+    sure = set(mines) | counts.mines
+    undecided = [cell for cell, value in enumerate(known) if value == HIDDEN and cell not in sure
+                 and cell not in counts.safe]
+    numbers = active_numbers(known, neighbours)
+    since = snapshot(known, neighbours, frozenset(sure), numbers)
+    memo: dict = {}
+    trial = list(known)
+    deep = _deep(known, neighbours, undecided)
+    classes: dict = {}  # neighbour count of a deep cell -> whether such a cell is dead
+    dead = []
+    for cell in undecided:
+        if is_dead(cell, known, neighbours, sure, counts.safe):
+            dead.append(cell)
+            continue
+        kind = len(neighbours[cell]) if cell in deep else None
+        verdict = classes.get(kind) if kind is not None else None
+        if verdict is None:
+            if budget is not None:
+                budget.check("the search for dead cells")
+            verdict = _shows_one(cell, trial, neighbours, total, sure, counts, numbers, since, memo)
+            if kind is not None:
+                classes[kind] = verdict
+        if verdict:
+            dead.append(cell)
+    return dead
+
+
+def _deep(known: Sequence[int], neighbours, undecided: List[int]) -> set:
+    """The undecided cells whose neighbours are all undecided and next to no number: such cells are interchangeable
+    with any other of as many neighbours (the cells off the frontier share the mines left alike), so one of each kind
+    tells for all."""
+    choice = set(undecided)
+    off = {cell for cell in undecided if all(known[other] < 0 for other in neighbours[cell])}
+    return {cell for cell in off if all(other in off and other in choice for other in neighbours[cell])}
+
+
+def _shows_one(cell: int, trial: list, neighbours, total: Optional[int], sure: set, counts: Counts,
+               numbers: List[int], since, memo: dict) -> bool:
+    """Whether at most one of the numbers `cell` could show fits the position (trial: the position, changed and
+    restored here); the likeliest numbers are tried first (two that fit settle it)."""
+    safe = counts.safe
+    least = sum(1 for other in neighbours[cell] if trial[other] == HIDDEN and other in sure)
+    around = undecided_neighbours(cell, trial, neighbours, sure | set(safe))
+    likely = least + sum(counts.numerators.get(other, 0) for other in around) / counts.layouts if counts.layouts \
+        else least + len(around) / 2
+    fitting = 0
+    for value in sorted(range(least, least + len(around) + 1), key=lambda value: abs(value - likely)):
+        trial[cell] = value
+        fitted = fits(trial, neighbours, total, sure, numbers=numbers + [cell], changed=[cell], since=since, memo=memo)
+        trial[cell] = HIDDEN
+        if not fitted:
+            continue
+        fitting += 1
+        if fitting > 1:
+            return False
+    return True

@@ -2,7 +2,8 @@
 
 A Session holds the game (puzzlesat.mines.game.Game: mines placed at the first click, from the seed and the
 game's index), the player's flags, a cursor, the history of positions (every open, chord and flag can be undone, a
-lost game included) and the last message. `press(key)` takes one key, a character or the name of an arrow key
+lost game included), the moves that led to the position (what `w` saves as a game record for `mines review`:
+puzzlesat.mines.record) and the last message. `press(key)` takes one key, a character or the name of an arrow key
 ('left', 'right', 'up', 'down'), and changes the state; whoever draws the session reads it after each key.
 
 A hint reads the numbers alone (flags are the player's guesses, and a wrong one would make the board look
@@ -31,17 +32,19 @@ from puzzlesat.mines.advice import Advice, advise
 from puzzlesat.mines.analysis import CONSISTENT, Analysis, analyze
 from puzzlesat.mines.board import FLAG, HIDDEN, MINE, Board, Position, format_mine
 from puzzlesat.mines.game import Game, Setup
+from puzzlesat.mines.record import CHORD, OPEN, UNFLAG, Action, format_game, game_record
+from puzzlesat.mines.record import FLAG as PUT_FLAG
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, make_player
 
 MOVES = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 ACTIONS = {
     **{name: name for name in MOVES}, "h": "left", "l": "right", "k": "up", "j": "down",
     " ": "open", "o": "open", "f": "flag", "?": "toggle_hint", "a": "toggle_hint", "u": "undo", "s": "save",
-    "q": "quit", "\x03": "quit", "\x04": "quit",  # Ctrl-C and Ctrl-D, as a raw terminal sends them
+    "w": "write_game", "q": "quit", "\x03": "quit", "\x04": "quit",  # Ctrl-C and Ctrl-D, as a raw terminal sends them
 }
-KEYS_HELP = "arrows/hjkl, space/o open/chord, f flag, ?/a hint, u undo, s save, q quit"
+KEYS_HELP = "arrows/hjkl, space/o open/chord, f flag, ? hint, u undo, s/w save, q quit"
 HINT_SECONDS = 30.0  # the analysis behind a hint gives up after this long (its certain cells still shown)
-GAME_OVER = "the game is over: u undoes the last move, q quits"
+GAME_OVER = "the game is over: u undoes the last move, w saves the game (for mines review), q quits"
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class Snapshot:
     game: Game
     flags: FrozenSet[int]
     what: str
+    actions: int  # moves made before it
 
 
 class Session:
@@ -77,6 +81,7 @@ class Session:
         self.flags: FrozenSet[int] = frozenset()
         self.cursor: Position = first_move
         self.history: List[Snapshot] = []
+        self.actions: List[Action] = []  # the moves that led to the position (undone ones taken out)
         self.hint: Optional[Hint] = None
         self.message = "space or o opens the cell under the cursor"
         self.done = False  # the player quit
@@ -96,7 +101,7 @@ class Session:
                                  f"it): choose a move from 0 to {played}")
             cell, probability = player.choose()
             position = game.position_of(cell)
-            session._remember(f"{strategy}'s open {_name(position)}")
+            session._remember(f"{strategy}'s open {_name(position)}", Action(OPEN, position))
             game.open(position, probability)
             session.cursor = position
         if moves:
@@ -162,7 +167,7 @@ class Session:
         elif self.game.known[index] != HIDDEN:
             self.chord()
         else:
-            self._remember(f"open {where}")
+            self._remember(f"open {where}", Action(OPEN, self.cursor))
             opened = self._open([index])
             self.message = _state_words(self.game) if self.game.over else f"opened {where}: {_cells(opened)}"
 
@@ -180,7 +185,7 @@ class Session:
             self.message = (f"{where} shows {number} and has {_count(flagged, 'flag')} around it: with "
                             f"{_count(number, 'flag')} there, space opens its other neighbours")
         else:
-            self._remember(f"open around {where}")
+            self._remember(f"open around {where}", Action(CHORD, self.cursor))
             opened = self._open(hidden)
             self.message = _state_words(self.game) if self.game.over else f"opened around {where}: {_cells(opened)}"
 
@@ -205,11 +210,11 @@ class Session:
         elif self.game.known[index] != HIDDEN:
             self.message = f"{where} is open: only a hidden cell takes a flag"
         elif index in self.flags:
-            self._remember(f"unflag {where}")
+            self._remember(f"unflag {where}", Action(UNFLAG, self.cursor))
             self.flags = self.flags - {index}
             self.message = f"took the flag off {where}"
         else:
-            self._remember(f"flag {where}")
+            self._remember(f"flag {where}", Action(PUT_FLAG, self.cursor))
             self.flags = self.flags | {index}
             self.message = f"flagged {where}"
 
@@ -220,6 +225,7 @@ class Session:
             return
         last = self.history.pop()
         self.game, self.flags, self.hint = last.game, last.flags, None
+        del self.actions[last.actions:]
         self.message = f"undid {last.what}"
 
     def toggle_hint(self) -> None:
@@ -239,26 +245,47 @@ class Session:
             self.message = GAME_OVER
             return
         try:
-            path = self._write(format_mine(self.board()))
+            path = self._write(format_mine(self.board()), ".mine")
         except OSError as error:
             self.message = f"could not save: {error.strerror or error}"
         else:
             self.message = f"saved to {path}"
+
+    def write_game(self) -> None:
+        """Write the game so far (its layout and moves, a finished game too) as a game record named after the game
+        (never over another file), for `puzzlesat mines review`, and say where."""
+        if self.game.mines is None:
+            self.message = "nothing to save yet: open a cell first"
+            return
+        try:
+            path = self._write(format_game(self.game_record()), ".json")
+        except OSError as error:
+            self.message = f"could not save: {error.strerror or error}"
+        else:
+            self.message = f"saved the game to {path} (puzzlesat mines review reads it)"
+
+    def game_record(self) -> dict:
+        """The game so far as a game record (puzzlesat.mines.record)."""
+        setup = self.setup
+        mines = [self.game.position_of(index) for index in sorted(self.game.mines or ())]
+        return game_record(setup.width, setup.height, mines, self.actions, setup.rules, seed=self.seed,
+                           game=self.index, level=setup.level, state=self.game.state)
 
     def quit(self) -> None:
         """End the session."""
         self.done = True
         self.message = "bye"
 
-    def _remember(self, what: str) -> None:
-        """Keep the position before a change, and drop the hint about it."""
-        self.history.append(Snapshot(copy.deepcopy(self.game), self.flags, what))
+    def _remember(self, what: str, action: Action) -> None:
+        """Keep the position before a change and the move that makes it, and drop the hint about it."""
+        self.history.append(Snapshot(copy.deepcopy(self.game), self.flags, what, len(self.actions)))
+        self.actions.append(action)
         self.hint = None
 
     def _hint(self) -> Hint:
         """Analyse the numbers and ask the strategy for its move."""
         board = self.game.board()
-        analysis = analyze(board, probabilities=True, budget=Budget(seconds=HINT_SECONDS), check=False)
+        analysis = analyze(board, probabilities=True, budget=Budget(seconds=HINT_SECONDS), check=False, patterns=True)
         advice, note = None, None
         if analysis.status != CONSISTENT:
             note = "no advice: the analysis did not finish"
@@ -272,18 +299,18 @@ class Session:
         wrong = tuple(cell for cell in analysis.safe if self.game.index_of(cell) in self.flags)
         return Hint(board, analysis, self.strategy, advice, note, wrong)
 
-    def _write(self, text: str) -> str:
-        """Write `text` to a new file game-SEED-INDEX-moveN[-k].mine in the directory; its path."""
+    def _write(self, text: str, suffix: str) -> str:
+        """Write `text` to a new file game-SEED-INDEX-moveN[-k]SUFFIX in the directory; its path."""
         stem = f"game-{self.seed}-{self.index}-move{self.moves}"
         for attempt in range(1, 1000):
-            path = Path(self.directory, stem + (f"-{attempt}" if attempt > 1 else "") + ".mine")
+            path = Path(self.directory, stem + (f"-{attempt}" if attempt > 1 else "") + suffix)
             try:
                 with open(path, "x", encoding="utf-8") as file:
                     file.write(text)
             except FileExistsError:
                 continue
             return os.path.abspath(path)
-        raise FileExistsError(0, f"{stem}-*.mine: too many files of that name")
+        raise FileExistsError(0, f"{stem}-*{suffix}: too many files of that name")
 
 
 def _name(cell: Position) -> str:

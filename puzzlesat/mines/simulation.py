@@ -196,6 +196,7 @@ class Frame:
         symbols = {HIDDEN: "H", MINE: "*"}
         return {
             "move": self.number,
+            "action": "open",
             "cell": list(self.move.cell),
             "probability": self.move.probability,
             "guess": self.guess,
@@ -212,7 +213,9 @@ class Frame:
 
 
 def game_record(setup: Setup, strategy: str, seed: int, index: int, first_move: Position, frames: List[Frame]) -> dict:
-    """A replayed game as one JSON-ready dict: what picks the game, how it ended, and every move's record."""
+    """A replayed game as one JSON-ready dict: what picks the game, how it ended, and every move's record; a game
+    record `mines review` reads (puzzlesat.mines.record: the layout is the mines the last board shows)."""
+    last = frames[-1].rows if frames else ()
     return {
         "seed": seed,
         "game": index,
@@ -223,6 +226,11 @@ def game_record(setup: Setup, strategy: str, seed: int, index: int, first_move: 
         "first_move": list(first_move),
         "state": frames[-1].state if frames else "playing",
         "guesses": sum(frame.guess for frame in frames),
+        "format": "puzzlesat-mines-game",
+        "width": setup.width,
+        "height": setup.height,
+        "mines": [[r, c] for r, row in enumerate(last) for c, value in enumerate(row) if value == MINE],
+        "first_click": list(frames[0].move.cell) if frames else None,
         "moves": [frame.record() for frame in frames],
     }
 

@@ -2,8 +2,8 @@
 
 Cells are drawn with the board's own symbols (puzzlesat.mines.board.SYMBOLS: `?` hidden, `F` flag, `.`
 empty, digits), so a drawn row reads back in the friendly format; only the analysis adds marks of its own
-(`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers), and the
-legend says what they are. With a strategy's advice (`mines analyze --strategy`, the hints of `mines play`) the
+(`S` certain safe, `M` certain mine, percentages, the recommended move, conflicting numbers, `-` a dead cell and
+`=` a cell of an unavoidable 50/50 in place of `?` or of the `%` of its chance), and the legend says what they are. With a strategy's advice (`mines analyze --strategy`, the hints of `mines play`) the
 marked move is the strategy's and the summary says why; a game's cursor is drawn as `<12>` (and underlined).
 The summary comes as kinded lines (summary_lines), so that a screen short of room can leave some out.
 
@@ -12,7 +12,8 @@ board fits the width, else a compact one, so that an expert board (30 columns) w
 columns: 2 columns a cell, a space then one character, every fifth column numbered; a hidden cell's chance is a
 letter for its tenth (HEAT_LETTERS: `a` under 10%, `b` under 20%, ... `j` under 100%), and the marks go into the
 spaces around a cell (`[c]` the move, `<c>` the cursor, `(3)` conflicting numbers), so the text reads without
-colour. Every mark has one meaning: `?` is a hidden cell only, never the move.
+colour (`-` and `=` go into the space before a cell). Every mark has one meaning: `?` is a hidden cell only, never
+the move.
 """
 
 from __future__ import annotations
@@ -44,13 +45,16 @@ FLAG_STYLE = "bold red"
 CONFLICT_STYLE = "bold underline white on red"
 BEST_STYLE = "bold reverse"
 CURSOR_STYLE = "underline"
+DEAD_STYLE = "strike"  # added to a dead cell's own style
 STATUS_STYLES = {"consistent": "bold green", "inconsistent": "bold red", "timeout": "bold magenta"}
 LEGEND_STOPS = (0.02, 0.1, 0.25, 0.5, 0.75, 0.98)
 HEAT_LETTERS = "abcdefghij"  # the compact heatmap: the letter of a hidden cell's tenth of mine chance
 ROW_LABEL = 4  # columns before the first cell: the row number and a space
 COMPACT_CELL = 2
 BEST, CURSOR, CONFLICT = "best", "cursor", "conflict"  # the marks of the compact layout, strongest last
+DEAD, FIFTY = "dead", "fifty"  # weaker still: one character in the space before the cell
 BRACKETS = {CONFLICT: "()", BEST: "[]", CURSOR: "<>"}
+SPOTS = {DEAD: "-", FIFTY: "="}  # the mark of a dead cell and of a cell of an unavoidable 50/50
 
 
 class Layout(NamedTuple):
@@ -85,7 +89,7 @@ class AnalysisView:
             yield Text(self.title, style="bold")
         best = self.analysis.best if self.advised is None else self.advised.marked(self.analysis)
         yield board_text(self.board, self.analysis, self.heatmap, layout, best, self.cursor)
-        yield legend(self.heatmap, layout)
+        yield legend(self.heatmap, layout, spots_of(self.analysis))
         yield summary(self.board, self.analysis, width, self.advised)
 
 
@@ -103,6 +107,7 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
     (or none) marked, and the `cursor` if any."""
     safe, mines = set(analysis.safe), set(analysis.mines)
     conflict = set(analysis.conflict or ())
+    spots = spots_of(analysis)
     text = Text()
     text.append(" " * ROW_LABEL + column_numbers(board.width, layout) + "\n", style="dim")
     for r in range(board.height):
@@ -110,13 +115,16 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
         cells, marks = [], []
         for c in range(board.width):
             label, style = _cell(board, analysis, (r, c), safe, mines, conflict, heatmap, layout.compact)
+            spot = spots.get((r, c))
+            if spot is not None:
+                label, style = _spotted(label, style, spot, heatmap, layout.compact)
             if (r, c) == best:
                 label, style = _best(label, style, layout.compact)
             if (r, c) == cursor:
                 label, style = _cursor(label, style, layout.compact)
             cells.append((label, style))
             marks.append(CURSOR if (r, c) == cursor else BEST if (r, c) == best else
-                         CONFLICT if (r, c) in conflict else None)
+                         CONFLICT if (r, c) in conflict else spot)
         if layout.compact:
             text.append_text(compact_row(cells, marks))
         else:
@@ -126,11 +134,33 @@ def board_text(board: Board, analysis: Analysis, heatmap: bool, layout: Layout =
     return text
 
 
+def spots_of(analysis: Analysis) -> dict:
+    """The cells marked as dead (DEAD) or as part of an unavoidable 50/50 (FIFTY), by position."""
+    spots = dict.fromkeys(analysis.dead or (), DEAD)
+    for pair in analysis.fifty_fifties or ():
+        spots.update(dict.fromkeys(pair, FIFTY))
+    return spots
+
+
+def _spotted(label: str, style, spot: str, heatmap: bool, compact: bool) -> tuple:
+    """A dead or 50/50 cell: its mark in place of `?` or of the `%` of its chance (the compact layout puts the mark
+    in the space before the cell instead); a dead cell struck through."""
+    if spot == DEAD:
+        style = Style.parse(str(style or "")) + Style.parse(DEAD_STYLE)
+    if compact:
+        return label, style
+    return (label[:-1] if heatmap else "") + SPOTS[spot], style
+
+
 def compact_row(cells: Sequence[Tuple[str, object]], marks: Sequence[Optional[str]]) -> Text:
     """One row of the compact layout: each cell a space then its one character; a marked cell (BEST, CURSOR,
     CONFLICT; None for none) in the brackets of its mark, put in the spaces around it (a run of conflicting
-    numbers in one pair), the stronger mark winning a space two marks want."""
+    numbers in one pair), the stronger mark winning a space two marks want; a dead cell (DEAD) or one of an
+    unavoidable 50/50 (FIFTY) has its character in the space before it, where any bracket wins."""
     spaces = [" "] * (len(cells) + 1)
+    for c, mark in enumerate(marks):
+        if mark in SPOTS:
+            spaces[c] = SPOTS[mark]
     for kind in BRACKETS:  # weakest first: a stronger mark overwrites
         opening, closing = BRACKETS[kind]
         for c, mark in enumerate(marks):
@@ -191,14 +221,19 @@ def _best(label: str, style, compact: bool) -> tuple:
     """The recommended cell: its label (a chance without its %) in brackets (the compact layout puts them in the
     spaces around it), reversed."""
     marked = Style.parse(str(style or "")) + Style.parse(BEST_STYLE)
-    return (label if compact else f"[{label.rstrip('%')}]"), marked
+    return (label if compact else f"[{_bare(label)}]"), marked
 
 
 def _cursor(label: str, style, compact: bool) -> tuple:
     """The cell under a game's cursor: its label (a chance without its %) in angle brackets (the compact layout puts
     them in the spaces around it), underlined."""
     marked = Style.parse(str(style or "")) + Style.parse(CURSOR_STYLE)
-    return (label if compact else f"<{label.strip('[]').rstrip('%')}>"), marked
+    return (label if compact else f"<{_bare(label.strip('[]'))}>"), marked
+
+
+def _bare(label: str) -> str:
+    """A label to put in brackets: a chance without its % or its dead/50-50 mark; a mark alone kept."""
+    return label.rstrip("%-=") or label
 
 
 def _heat(p: Fraction) -> Style:
@@ -208,9 +243,12 @@ def _heat(p: Fraction) -> Style:
     return Style(color="black", bgcolor=Color.from_rgb(red, green, 0))
 
 
-def legend(heatmap: bool, layout: Layout = Layout(3, False)) -> Text:
-    """What the marks (and colours) mean: the marks, then with the heatmap the scale of chances."""
+def legend(heatmap: bool, layout: Layout = Layout(3, False), spots: Optional[dict] = None) -> Text:
+    """What the marks (and colours) mean: the marks, those of dead and 50/50 cells when `spots` has any, then with
+    the heatmap the scale of chances."""
     text = marks_legend(heatmap)
+    if spots:
+        text.append("\n").append_text(spots_legend())
     if heatmap:
         text.append("\n").append_text(chance_scale(layout))
     return text
@@ -230,6 +268,14 @@ def marks_legend(heatmap: bool, narrow: bool = False) -> Text:
         text.append("\n")
     text.append("[ ]", style=BEST_STYLE).append(" recommended  ")
     text.append("(n)", style=CONFLICT_STYLE).append(" conflict")
+    return text
+
+
+def spots_legend() -> Text:
+    """What `-` and `=` mean (one line)."""
+    text = Text()
+    text.append(" - ", style=DEAD_STYLE).append(" dead: opening it teaches nothing  ")
+    text.append(" = ").append(" an unavoidable 50/50: one mine, no reveal can tell which")
     return text
 
 
@@ -260,6 +306,7 @@ def summary(board: Board, analysis: Analysis, width: Optional[int] = None, advis
 
 def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
                   advised: Optional[Advised] = None) -> List[Line]:
+<<<<<<< HEAD
     """The lines of the summary (render.mines_text.summary_texts), each with its kind: the status word in its
     colour, notes in yellow."""
     lines = []
@@ -269,3 +316,73 @@ def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
             text.stylize(STATUS_STYLES.get(analysis.status, "bold"), 0, len(analysis.status))
         lines.append(Line(kind, text))
     return lines
+=======
+    """The lines of the summary, each with its kind."""
+    status = Text()
+    status.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
+    total = "unknown number of" if board.total_mines is None else str(board.total_mines)
+    status.append(f": {board.width}x{board.height}, {total} mines")
+    lines = [Line(STATUS, status)]
+    if analysis.status in ("consistent", "timeout"):
+        if analysis.layouts is not None:
+            status.append(f", {_big(analysis.layouts)} layouts")
+        mines = len(analysis.mines)
+        how = "certain" if analysis.status == "consistent" else "certain by single numbers"
+        certain = f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}"
+        lines.append(Line(CERTAIN, Text(certain + _patterns_words(analysis))))
+        if advised is None or analysis.status != CONSISTENT:
+            lines.append(Line(MOVE, Text(_best_line(analysis, width))))
+        else:
+            move, *detail = advice_lines(advised, width).split("\n")
+            lines += [Line(MOVE, Text(move)), *(Line(DETAIL, Text(line)) for line in detail)]
+    elif analysis.status == "inconsistent" and analysis.conflict is not None:
+        cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"
+        lines.append(Line(MOVE, Text(f"these numbers cannot all be true: {cells}")))
+        if analysis.conflict_total:
+            lines.append(Line(DETAIL, Text(f"(together with the total of {board.total_mines} mines)")))
+    if analysis.note:
+        lines.append(Line(NOTE, Text(f"note: {analysis.note}", style="yellow")))
+    if advised is not None and analysis.status != CONSISTENT and advised.note:
+        lines.append(Line(NOTE, Text(f"{advised.strategy}: {advised.note}", style="yellow")))
+    return lines
+
+
+def _patterns_words(analysis: Analysis) -> str:
+    """'; 3 dead, 1 unavoidable 50/50' when the analysis found any, else ''."""
+    dead, pairs = len(analysis.dead or ()), len(analysis.fifty_fifties or ())
+    words = ([f"{dead} dead"] if dead else []) + ([f"{pairs} unavoidable 50/50{'' if pairs == 1 else 's'}"] if pairs else [])
+    return "; " + ", ".join(words) if words else ""
+
+
+def advice_lines(advised: Advised, width: Optional[int] = None) -> str:
+    """The strategy's move and why; for a guess, a second line: why it is forced, its exact chance of being safe,
+    and the safest cell when the strategy chose another."""
+    advice = advised.advice
+    if advice is None:
+        return f"{advised.strategy}: {advised.note or 'no move to recommend'}"
+    line = f"recommended ({advised.strategy}): {advice.why()}"
+    detail = advice.detail()
+    return line if detail is None else f"{line}\n  {detail}"
+
+
+def _best_line(analysis: Analysis, width: Optional[int] = None) -> str:
+    """The recommended move in words, with its exact chance when that fits in `width` columns."""
+    if analysis.best is None:
+        return "no move to recommend"
+    r, c = analysis.best
+    if analysis.best in analysis.safe:
+        return f"recommended: open ({r}, {c}), certainly safe"
+    if analysis.probabilities is None:
+        return f"recommended guess: ({r}, {c})"
+    p = analysis.probabilities[r][c]
+    exact = f"recommended guess: ({r}, {c}), mine chance {p.numerator}/{p.denominator} ≈ {float(p):.1%}"
+    if width is None or len(exact) <= width:
+        return exact
+    return f"recommended guess: ({r}, {c}), mine chance ≈ {float(p):.1%}"
+
+
+def _big(n: int) -> str:
+    """A count, in scientific notation when long."""
+    digits = str(n)
+    return digits if len(digits) < 10 else f"{digits[0]}.{digits[1:4]}e{len(digits) - 1}"
+>>>>>>> i27-mines-players

@@ -35,6 +35,8 @@ from puzzlesat.render.mines import (
     compact_row,
     layout_for,
     marks_legend,
+    spots_legend,
+    spots_of,
     summary_lines,
 )
 from puzzlesat.render.mines_text import CERTAINLY, EXPLODED, GUESSED, WON, move_words
@@ -85,6 +87,22 @@ def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = 
             text.append(" " if c + 1 < len(row) else "")
         text.append("\n")
     return text
+
+
+def generated_view(generated) -> Group:
+    """A generated board (puzzlesat.mines.generate.Generated): which one, the whole layout (mines `*`, the first move
+    reversed), and what was proven."""
+    setup = generated.setup
+    level = f"{setup.level} " if setup.level else ""
+    row, col = generated.first_click
+    title = Text(f"board {generated.index} of seed {generated.seed}: {level}{setup.size}, "
+                 f"{plural(setup.mines, 'mine')}, {setup.rules} rules, first move ({row}, {col})", style="bold")
+    if not generated.no_guess:
+        proof = Text("a random layout (--no-guess for one that needs no guess)", style="dim")
+    else:
+        counting = "with the total of mines" if generated.needs_total else "without counting the mines left"
+        proof = Text(f"no guess needed from ({row}, {col}): a logical player wins it {counting}", style="green")
+    return Group(title, board_text(generated.rows(), generated.first_click), proof)
 
 
 def _cell(value: int) -> Tuple[str, str]:
@@ -175,6 +193,8 @@ class GameScreen:
             self._boards[layout] = hint_board(board, hint.analysis, True, layout, marked, session.cursor)
         drawn = self._boards[layout]
         lines = [] if MARKS in left_out else [marks_legend(True, narrow=beside)]
+        if MARKS not in left_out and spots_of(hint.analysis):
+            lines.append(spots_legend())
         lines.append(chance_scale(layout))
         summary = summary_lines(board, hint.analysis, width, advised)
         notes = Text("\n").join(lines + [line.text for line in summary if line.kind not in left_out])

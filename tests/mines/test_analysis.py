@@ -297,3 +297,21 @@ def test_conflict_is_an_irreducible_contradiction(board):
         assert any(True for _ in layouts(board, kept - {number}, result.conflict_total))
     if result.conflict_total:
         assert any(True for _ in layouts(board, kept, total=False))
+
+
+def test_patterns_are_looked_for_only_when_asked_and_only_with_a_total():
+    board = parse_board("# mines: 1\n?1\n?1")
+    assert analyze(board).dead is None and analyze(board).fifty_fifties is None
+    found = analyze(board, patterns=True)
+    assert found.dead == [(0, 0), (1, 0)] and found.fifty_fifties == [((0, 0), (1, 0))]
+    assert analyze(board.with_total(None), patterns=True).dead is None
+
+
+def test_a_budget_spent_while_looking_for_patterns_leaves_them_out_with_a_note(monkeypatch):
+    def spent(*args, **kwargs):
+        raise OutOfBudget("spent")
+
+    monkeypatch.setattr("puzzlesat.mines.patterns.dead_cells", spent)
+    found = analyze(parse_board("# mines: 1\n?1\n?1"), patterns=True, budget=Budget(seconds=60))
+    assert found.status == "consistent" and found.dead is None and found.fifty_fifties is None
+    assert "stopped the search for dead cells" in found.note

@@ -382,8 +382,8 @@ def test_the_drawn_board_marks_the_strategys_move_and_says_why():
     lines = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout).splitlines()
     line = next(line for line in lines if line.startswith("recommended (lookahead): guess"))
     row, col = map(int, re.findall(r"\d+", line)[:2])
-    assert "survives it and the next move" in line
-    assert re.fullmatch(r"  safe \d+/\d+ ≈ \d+\.\d%, not a forced guess", lines[lines.index(line) + 1])
+    assert "survives it and the next move" in line and "% safe, forced: " in line
+    assert re.fullmatch(r"  no cell is certainly safe; this one is \d+/\d+ safe, .*", lines[lines.index(line) + 1])
     drawn_rows = [text for text in lines if re.match(r"^ {1,2}\d{1,2} ", text)]
     marked = [(r, text.index("[")) for r, text in enumerate(drawn_rows) if "[" in text]
     assert marked == [(row, 4 + 4 * col)]
@@ -439,3 +439,43 @@ def test_line_agrees_with_the_json_records():
         assert cells(safe) == record["safe"] and cells(mines) == record["mines"]
         row, col = record["best"]
         assert float(chance) == pytest.approx(record["probabilities"][row][col], abs=1e-6)
+
+
+FIFTY_FIFTY = "# mines: 1\n?1\n?1\n"  # one mine in column 0: nothing can ever tell (0, 0) and (1, 0) apart
+DEAD_CENTRE = "# mines: 1\n???\n???\n..?\n"  # (0, 1) sees both other top cells, one of which holds the mine
+
+
+def test_json_lists_dead_cells_and_unavoidable_fifty_fifties():
+    record = json.loads(run("-", "-f", "json", stdin=FIFTY_FIFTY).stdout)
+    assert record["fifty_fifties"] == [[[0, 0], [1, 0]]] and record["dead"] == [[0, 0], [1, 0]]
+    record = json.loads(run("-", "-f", "json", stdin=DEAD_CENTRE).stdout)
+    assert record["dead"] == [[0, 1]] and record["fifty_fifties"] == []
+
+
+def test_without_a_total_dead_cells_and_fifty_fifties_are_null():
+    record = json.loads(run("-", "-f", "json", stdin="?1\n?1\n").stdout)
+    assert record["dead"] is None and record["fifty_fifties"] is None
+
+
+def test_pretty_output_marks_dead_and_fifty_fifty_cells_and_says_what_the_marks_mean():
+    out = run("-", "-f", "pretty", stdin=DEAD_CENTRE).stdout
+    assert out.splitlines()[2].split() == ["0", "?", "-", "?"]
+    assert "-  dead: opening it teaches nothing" in out and "certain: 4 safe, 0 mines; 1 dead" in out
+    out = run("-", "-f", "pretty", "-p", stdin=FIFTY_FIFTY).stdout
+    assert out.splitlines()[2].split() == ["0", "[50]", "1"] and out.splitlines()[3].split() == ["1", "50=", "1"]
+    assert "1 unavoidable 50/50" in out
+
+
+def test_a_recommended_cell_of_a_fifty_fifty_keeps_its_mark_in_brackets_without_the_heatmap():
+    out = run("-", "-f", "pretty", stdin=FIFTY_FIFTY).stdout
+    assert out.splitlines()[2].split() == ["0", "[=]", "1"] and out.splitlines()[3].split() == ["1", "=", "1"]
+
+
+def test_the_compact_layout_puts_the_mark_of_a_dead_cell_in_the_space_before_it():
+    # 30 columns with the heatmap do not fit in 70: two columns a cell. (0, 0) and (0, 1) hold the one mine and
+    # each sees the other: both dead (not a 50/50: the safe (0, 2) sees (0, 1) only).
+    board = "# mines: 1\n???" + "." * 27 + "\n???" + "." * 27 + "\n..?" + "." * 27 + "\n"
+    result = run_main(["mines", "-", "-f", "pretty", "-p"], input=board, terminal=True, width=70)
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout).splitlines()
+    assert next(line for line in lines if line.startswith("  0 ")).startswith("  0 -f-f[S]. .")
+    assert "certain: 5 safe, 0 mines; 2 dead" in lines

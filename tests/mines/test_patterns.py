@@ -7,7 +7,7 @@ from hypothesis import given
 from boards import SETTINGS, around, layouts, mostly_open_boards
 from puzzlesat.mines import parse_board
 from puzzlesat.mines.count import count_layouts
-from puzzlesat.mines.patterns import fifty_fifties, is_dead
+from puzzlesat.mines.patterns import dead_cells, fifty_fifties, is_dead
 
 
 def _pairs(text: str):
@@ -77,3 +77,45 @@ def test_a_dead_cell_shows_the_same_number_in_every_layout_where_it_is_safe(boar
         if is_dead(index, known, board.neighbour_table, flags | counts.mines, counts.safe):
             shown = {sum(layout.get(n, n in board.flags) for n in around(board, *cell)) for layout in found if not layout[cell]}
             assert len(shown) <= 1
+
+
+def _dead(text: str):
+    board = parse_board(text)
+    known, flags = board.view
+    return [board.position_of(cell) for cell in dead_cells(known, board.neighbour_table, board.total_mines, flags)]
+
+
+def test_both_cells_of_an_unavoidable_fifty_fifty_are_dead():
+    assert _dead("# mines: 1\n??\n11") == [(0, 0), (0, 1)]
+
+
+def test_a_cell_walled_in_by_known_mines_is_dead():
+    # (0, 0) touches only the flags (0, 1), (1, 0), (1, 1): it can show 3 and nothing else.
+    assert (0, 0) in _dead("# mines: 4\n?F?\nFF?\n???")
+
+
+def test_the_centre_of_a_three_by_three_board_with_one_mine_is_dead_and_no_other_cell_is():
+    # Wherever the mine is, the centre is next to it: safe, it shows 1. A corner shows 0 or 1.
+    assert _dead("# mines: 1\n???\n???\n???") == [(1, 1)]
+
+
+def test_a_cell_whose_undecided_neighbours_always_hold_the_same_number_of_mines_is_dead():
+    # The zeros make the middle row and (2, 2) safe, so the mine is in the top row; (0, 1) sees both of the other
+    # top cells: where it is safe, it shows 1. The corners see only (0, 1) of them: 0 or 1.
+    assert _dead("# mines: 1\n???\n???\n..?") == [(0, 1)]
+
+
+@SETTINGS
+@given(mostly_open_boards())
+def test_dead_cells_are_exactly_the_cells_that_show_one_number_in_every_layout_where_they_are_safe(board):
+    known, flags = board.view
+    found = list(layouts(board))
+    dead = {board.position_of(cell) for cell in dead_cells(known, board.neighbour_table, board.total_mines, flags)}
+    for cell in board.hidden:
+        mined = [layout[cell] for layout in found]
+        if all(mined) or not any(mined):
+            assert cell not in dead  # decided cells are certain, not dead
+            continue
+        shown = {sum(layout.get(n, n in board.flags) for n in around(board, *cell)) for layout in found
+                 if not layout[cell]}
+        assert (cell in dead) == (len(shown) == 1), cell

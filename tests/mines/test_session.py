@@ -19,9 +19,9 @@ def pressed(session: Session, *keys) -> Session:
 
 
 def test_every_key_in_the_help_does_something():
-    for key in "hjkl o f?auqs":
+    for key in "hjkl o f?auqsw":
         assert key in ACTIONS, key
-    assert all(word in KEYS_HELP for word in ("hjkl", "space", "flag", "hint", "undo", "save", "quit"))
+    assert all(word in KEYS_HELP for word in ("hjkl", "space", "flag", "hint", "undo", "save", "s/w save", "quit"))
 
 
 def test_the_cursor_stays_on_the_board():
@@ -161,3 +161,21 @@ def test_a_position_saved_after_a_chord_is_the_board_with_its_flags(tmp_path):
     session.press("s")
     saved = parse_board((tmp_path / "game-1-0-move3.mine").read_text())
     assert saved == session.board() and saved.cells[1][3] == session.game.known[session.game.index_of((1, 3))]
+
+
+def test_the_hint_marks_dead_cells_and_says_what_the_mark_means():
+    from puzzlesat.mines.game import parse_size
+    from puzzlesat.render.play import game_screen
+
+    # game 0 of seed 0 (beginner) after lookahead's 18th move: (7, 1) can show one number only
+    session = Session.at_move(parse_size("beginner"), 0, 0, "lookahead", (0, 0), 18)
+    session.press("?")
+    assert session.hint.analysis.dead == [(7, 1)] and session.hint.analysis.fifty_fifties == []
+    from rich.console import Console
+
+    console = Console(width=100, color_system=None, record=True)
+    console.print(game_screen(session, 100))
+    screen = console.export_text()
+    row = next(line for line in screen.splitlines() if line.startswith("  7 "))
+    assert row.split()[2].endswith("-") and not row.split()[1].endswith("-")  # (7, 1): its chance, then the mark
+    assert "dead: opening it teaches nothing" in screen and "; 1 dead" in screen
