@@ -4,7 +4,7 @@
 The companion of bench_tdoku_minisat.py, which compares whole processes: this splits one set's run into start-up,
 reading and writing, the native solver's calls and the Python around them, to show what a change could still win.
 
-    python scripts/profile_solving.py                      # top1465, 5 rounds: about 30 seconds
+    python scripts/profile_solving.py                      # top1465, 5 rounds: about a minute
     python scripts/profile_solving.py --sets top1465,hardest1106 --rounds 3
 
 Parts (CPU seconds, time.process_time; medians of --rounds interleaved rounds):
@@ -74,7 +74,7 @@ def known_answers(path: Path) -> tuple:
 
     def recording(self, puzzle, *args, **kwargs):
         """Solve, and keep the answer."""
-        result = table_of[puzzle.values] = real(self, puzzle, *args, **kwargs)
+        table_of[puzzle.values] = result = real(self, puzzle, *args, **kwargs)
         return result
 
     def looked_up(self, puzzle, *args, **kwargs):
