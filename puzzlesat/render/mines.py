@@ -306,7 +306,6 @@ def summary(board: Board, analysis: Analysis, width: Optional[int] = None, advis
 
 def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
                   advised: Optional[Advised] = None) -> List[Line]:
-<<<<<<< HEAD
     """The lines of the summary (render.mines_text.summary_texts), each with its kind: the status word in its
     colour, notes in yellow."""
     lines = []
@@ -316,73 +315,3 @@ def summary_lines(board: Board, analysis: Analysis, width: Optional[int] = None,
             text.stylize(STATUS_STYLES.get(analysis.status, "bold"), 0, len(analysis.status))
         lines.append(Line(kind, text))
     return lines
-=======
-    """The lines of the summary, each with its kind."""
-    status = Text()
-    status.append(analysis.status, style=STATUS_STYLES.get(analysis.status, "bold"))
-    total = "unknown number of" if board.total_mines is None else str(board.total_mines)
-    status.append(f": {board.width}x{board.height}, {total} mines")
-    lines = [Line(STATUS, status)]
-    if analysis.status in ("consistent", "timeout"):
-        if analysis.layouts is not None:
-            status.append(f", {_big(analysis.layouts)} layouts")
-        mines = len(analysis.mines)
-        how = "certain" if analysis.status == "consistent" else "certain by single numbers"
-        certain = f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}"
-        lines.append(Line(CERTAIN, Text(certain + _patterns_words(analysis))))
-        if advised is None or analysis.status != CONSISTENT:
-            lines.append(Line(MOVE, Text(_best_line(analysis, width))))
-        else:
-            move, *detail = advice_lines(advised, width).split("\n")
-            lines += [Line(MOVE, Text(move)), *(Line(DETAIL, Text(line)) for line in detail)]
-    elif analysis.status == "inconsistent" and analysis.conflict is not None:
-        cells = ", ".join(f"({r}, {c})" for r, c in analysis.conflict) or "none"
-        lines.append(Line(MOVE, Text(f"these numbers cannot all be true: {cells}")))
-        if analysis.conflict_total:
-            lines.append(Line(DETAIL, Text(f"(together with the total of {board.total_mines} mines)")))
-    if analysis.note:
-        lines.append(Line(NOTE, Text(f"note: {analysis.note}", style="yellow")))
-    if advised is not None and analysis.status != CONSISTENT and advised.note:
-        lines.append(Line(NOTE, Text(f"{advised.strategy}: {advised.note}", style="yellow")))
-    return lines
-
-
-def _patterns_words(analysis: Analysis) -> str:
-    """'; 3 dead, 1 unavoidable 50/50' when the analysis found any, else ''."""
-    dead, pairs = len(analysis.dead or ()), len(analysis.fifty_fifties or ())
-    words = ([f"{dead} dead"] if dead else []) + ([f"{pairs} unavoidable 50/50{'' if pairs == 1 else 's'}"] if pairs else [])
-    return "; " + ", ".join(words) if words else ""
-
-
-def advice_lines(advised: Advised, width: Optional[int] = None) -> str:
-    """The strategy's move and why; for a guess, a second line: why it is forced, its exact chance of being safe,
-    and the safest cell when the strategy chose another."""
-    advice = advised.advice
-    if advice is None:
-        return f"{advised.strategy}: {advised.note or 'no move to recommend'}"
-    line = f"recommended ({advised.strategy}): {advice.why()}"
-    detail = advice.detail()
-    return line if detail is None else f"{line}\n  {detail}"
-
-
-def _best_line(analysis: Analysis, width: Optional[int] = None) -> str:
-    """The recommended move in words, with its exact chance when that fits in `width` columns."""
-    if analysis.best is None:
-        return "no move to recommend"
-    r, c = analysis.best
-    if analysis.best in analysis.safe:
-        return f"recommended: open ({r}, {c}), certainly safe"
-    if analysis.probabilities is None:
-        return f"recommended guess: ({r}, {c})"
-    p = analysis.probabilities[r][c]
-    exact = f"recommended guess: ({r}, {c}), mine chance {p.numerator}/{p.denominator} ≈ {float(p):.1%}"
-    if width is None or len(exact) <= width:
-        return exact
-    return f"recommended guess: ({r}, {c}), mine chance ≈ {float(p):.1%}"
-
-
-def _big(n: int) -> str:
-    """A count, in scientific notation when long."""
-    digits = str(n)
-    return digits if len(digits) < 10 else f"{digits[0]}.{digits[1:4]}e{len(digits) - 1}"
->>>>>>> i27-mines-players

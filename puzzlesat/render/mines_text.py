@@ -53,7 +53,8 @@ def summary_texts(board: Board, analysis: Analysis, width: Optional[int] = None,
             status += f", {big_count(analysis.layouts)} layouts"
         mines = len(analysis.mines)
         how = "certain" if analysis.status == "consistent" else "certain by single numbers"
-        lines.append(Said(CERTAIN, f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}"))
+        certain = f"{how}: {len(analysis.safe)} safe, {mines} mine{'' if mines == 1 else 's'}"
+        lines.append(Said(CERTAIN, certain + patterns_words(analysis)))
         if advised is None or analysis.status != CONSISTENT:
             lines.append(Said(MOVE, best_line(analysis, width)))
         else:
@@ -71,21 +72,22 @@ def summary_texts(board: Board, analysis: Analysis, width: Optional[int] = None,
     return [Said(STATUS, status), *lines]
 
 
+def patterns_words(analysis: Analysis) -> str:
+    """'; 3 dead, 1 unavoidable 50/50' when the analysis found any, else ''."""
+    dead, pairs = len(analysis.dead or ()), len(analysis.fifty_fifties or ())
+    words = ([f"{dead} dead"] if dead else []) + ([f"{pairs} unavoidable 50/50{'' if pairs == 1 else 's'}"] if pairs else [])
+    return "; " + ", ".join(words) if words else ""
+
+
 def advice_lines(advised: Advised, width: Optional[int] = None) -> str:
-    """The strategy's move and why; for a guess, a second line with its exact chance of being safe and whether
-    it is forced."""
+    """The strategy's move and why; for a guess, a second line: why it is forced, its exact chance of being safe,
+    and the safest cell when the strategy chose another."""
     advice = advised.advice
     if advice is None:
         return f"{advised.strategy}: {advised.note or 'no move to recommend'}"
     line = f"recommended ({advised.strategy}): {advice.why()}"
-    if not advice.guess:
-        return line
-    safe = 1 - advice.probability
-    forced = "a forced guess" if advice.forced else "not a forced guess"
-    exact = f"  safe {safe.numerator}/{safe.denominator} ≈ {float(safe):.1%}, {forced}"
-    if width is not None and len(exact) > width:
-        exact = f"  safe ≈ {float(safe):.1%}, {forced}"
-    return f"{line}\n{exact}"
+    detail = advice.detail()
+    return line if detail is None else f"{line}\n  {detail}"
 
 
 def best_line(analysis: Analysis, width: Optional[int] = None) -> str:
