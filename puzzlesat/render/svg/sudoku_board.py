@@ -1,0 +1,216 @@
+"""One Sudoku grid's geometry and its plain parts, as SVG: where each cell, pencil-mark place and edge is (Board),
+the layers a drawing goes in (Pen), thin and heavy walls, givens black and upright on a grey cell, digits found
+blue and italic (told apart without colour), pencil marks as a mini-grid in each open cell, each digit in its own
+place, as HoDoKu and SudokuPad draw them. A cell grows until its smallest text is legible, so a big grid's picture
+is larger (its viewBox), never its text smaller.
+
+>>> board_for(9).cell, board_for(16, pencil=True).cell >= board_for(9).cell, board_for(9).mark_cols
+(44.0, True, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil, sqrt
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+from xml.etree.ElementTree import Element
+
+from puzzlesat.render.svg.canvas import Canvas
+from puzzlesat.sudoku.model.grid import SYMBOLS
+
+Point = Tuple[float, float]
+
+CELL = 44.0  # the cell's side in user units (CSS pixels at scale 1), unless its text needs more
+PENCIL_MIN = 12.0  # the smallest pencil-mark font: a cell grows until its marks are at least this large
+DIGIT = 0.6  # a digit's font size, in cells (two-character numbers: NUMBER)
+NUMBER = 0.46
+INK, FOUND_INK, FAINT = "#000000", "#1a47b8", "#555555"
+GIVEN_FILL = "#e2e2e2"
+THIN_LINE, THIN_WIDTH, HEAVY_WIDTH = "#8c8c8c", 0.025, 0.075  # line widths in cells
+LAYERS = ("fills", "lines", "grid", "walls", "cages", "dots", "digits", "over", "clues")  # bottom to top
+
+
+@dataclass(frozen=True)
+class Board:
+    """Where one grid's parts go: `side` cells a row, each `cell` units, the grid's top left corner at (x, y);
+    `chars` the widest symbol's length; pencil marks in a mini-grid of `mark_rows` x `mark_cols` places."""
+
+    side: int
+    cell: float = CELL
+    x: float = 0.0
+    y: float = 0.0
+    chars: int = 1
+
+    @property
+    def mark_cols(self) -> int:
+        """Places a row of the pencil-mark mini-grid (3 for 9x9, 4 for 16x16, 5 for 25x25)."""
+        return ceil(sqrt(self.side))
+
+    @property
+    def mark_rows(self) -> int:
+        """Rows of the pencil-mark mini-grid."""
+        return ceil(self.side / self.mark_cols)
+
+    @property
+    def size(self) -> float:
+        """The grid's width (and height)."""
+        return self.side * self.cell
+
+    @property
+    def digit_size(self) -> float:
+        """A digit's font size."""
+        return self.cell * (DIGIT if self.chars == 1 else NUMBER)
+
+    @property
+    def mark_size(self) -> float:
+        """A pencil mark's font size."""
+        return pencil_font(self.cell, self.mark_rows, self.mark_cols, self.chars)
+
+    def at(self, x: float, y: float) -> "Board":
+        """The same board with its top left corner at (x, y)."""
+        return Board(self.side, self.cell, x, y, self.chars)
+
+    def origin(self, cell: int) -> Point:
+        """A cell's top left corner."""
+        row, col = divmod(cell, self.side)
+        return self.x + col * self.cell, self.y + row * self.cell
+
+    def point(self, row: float, col: float) -> Point:
+        """The point at (row, col) in cells from the grid's corner (row -1 lies above the grid)."""
+        return self.x + col * self.cell, self.y + row * self.cell
+
+    def centre(self, cell: int) -> Point:
+        """A cell's centre."""
+        x, y = self.origin(cell)
+        return x + self.cell / 2, y + self.cell / 2
+
+    def slot(self, cell: int, digit: int) -> Point:
+        """The centre of a digit's place in a cell's pencil-mark mini-grid."""
+        x, y = self.origin(cell)
+        row, col = divmod(digit - 1, self.mark_cols)
+        return x + (col + 0.5) * self.cell / self.mark_cols, y + (row + 0.5) * self.cell / self.mark_rows
+
+    def between(self, a: int, b: int) -> Point:
+        """The middle of the edge (or corner) two neighbouring cells share."""
+        (ax, ay), (bx, by) = self.centre(a), self.centre(b)
+        return (ax + bx) / 2, (ay + by) / 2
+
+
+def pencil_font(cell: float, rows: int, cols: int, chars: int) -> float:
+    """The font size that fits a pencil mark of `chars` characters in one place of a cell's mini-grid."""
+    return min(0.72 * cell / rows, 0.84 * cell / cols / (0.64 * chars + 0.1))
+
+
+def board_for(side: int, chars: int = 1, pencil: bool = False) -> Board:
+    """A board whose cells are CELL units, or larger when pencil marks would otherwise be smaller than
+    PENCIL_MIN (a 16x16 with pencil marks, a 25x25 in numbers)."""
+    cell = CELL
+    probe = Board(side, cell, chars=chars)
+    if pencil:
+        while pencil_font(cell, probe.mark_rows, probe.mark_cols, chars) < PENCIL_MIN:
+            cell += 2.0
+    return Board(side, cell, chars=chars)
+
+
+@dataclass
+class Pen:
+    """A canvas, the board drawn on it and the layers (groups, bottom to top) its parts go in."""
+
+    canvas: Canvas
+    board: Board
+    layers: Dict[str, Element]
+    alphabet: Sequence = SYMBOLS  # how values are written
+
+    @classmethod
+    def on(cls, canvas: Canvas, board: Board, parent: Optional[Element] = None, alphabet: Sequence = SYMBOLS,
+           **style) -> "Pen":
+        """A pen whose layers are new groups, in order, in `parent` (the canvas itself when None)."""
+        group = canvas.group(parent, **style)
+        return cls(canvas, board, {name: canvas.group(group, class_=name) for name in LAYERS}, alphabet)
+
+    def layer(self, name: str) -> Element:
+        """The group of one layer."""
+        return self.layers[name]
+
+    def group(self, layer: str, title: Optional[str] = None, **style) -> Element:
+        """A new group in a layer, with a tooltip (what a screen reader says of it)."""
+        group = self.canvas.group(self.layers[layer], **style)
+        if title:
+            self.canvas.title(group, title)
+        return group
+
+    @property
+    def c(self) -> float:
+        """The cell size: every other length is a fraction of it."""
+        return self.board.cell
+
+
+def walls(pen: Pen, regions: Sequence[Sequence[int]]) -> None:
+    """Thin lines between all cells, heavy ones between regions and around the grid."""
+    board, c = pen.board, pen.c
+    side = board.side
+    region = numbering(regions, side * side)
+    thin = pen.group("grid", stroke=THIN_LINE, stroke_width=THIN_WIDTH * c, stroke_linecap="square")
+    heavy = pen.group("walls", stroke=INK, stroke_width=HEAVY_WIDTH * c, stroke_linecap="square")
+    for row in range(side):
+        for col in range(side):
+            cell = row * side + col
+            if col + 1 < side:
+                edge = (board.point(row, col + 1), board.point(row + 1, col + 1))
+                pen.canvas.line(*edge, parent=heavy if region[cell] != region[cell + 1] else thin)
+            if row + 1 < side:
+                edge = (board.point(row + 1, col), board.point(row + 1, col + 1))
+                pen.canvas.line(*edge, parent=heavy if region[cell] != region[cell + side] else thin)
+    pen.canvas.rect(board.x, board.y, board.size, board.size, parent=heavy, fill="none")
+
+
+def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:
+    """The number of the group each cell is in; a cell in none a number of its own."""
+    number = [-1 - cell for cell in range(cells)]
+    for index, group in enumerate(groups):
+        for cell in group:
+            number[cell] = index
+    return tuple(number)
+
+
+def symbol_of(alphabet, value: int) -> str:
+    """A value as the puzzle writes it."""
+    return str(alphabet[value - 1])
+
+
+def digits(pen: Pen, puzzle, values: Optional[Sequence[int]] = None, pencil: Optional[Sequence[int]] = None,
+           skip: Set[Tuple[int, int]] = frozenset()) -> None:
+    """Givens black and upright (on grey), found digits blue and italic, and in every other cell its pencil marks
+    (`pencil`: a bit mask per cell) as a mini-grid, but the (cell, digit) marks in `skip`."""
+    board, c = pen.board, pen.c
+    givens = pen.group("digits", class_="givens", fill=INK, font_weight="bold")
+    found = pen.group("digits", class_="founds", fill=FOUND_INK, font_style="italic")
+    marks = pen.group("digits", class_="marks", fill=FAINT)
+    shade = pen.group("fills", class_="given-cells", fill=GIVEN_FILL)
+    for cell in range(board.side * board.side):
+        given = puzzle.values[cell]
+        value = given or (values[cell] if values else 0)
+        if given:
+            pen.canvas.rect(*board.origin(cell), c, c, parent=shade)
+        if value:
+            x, y = board.centre(cell)
+            pen.canvas.text(x, y + board.digit_size * 0.36, symbol_of(puzzle.alphabet, value), board.digit_size,
+                            parent=givens if given else found, class_="given" if given else "found")
+        elif pencil is not None:
+            pencil_marks(pen, marks, puzzle.alphabet, cell, pencil[cell], skip)
+
+
+def pencil_marks(pen: Pen, parent: Element, alphabet, cell: int, mask: int,
+                 skip: Set[Tuple[int, int]] = frozenset()) -> None:
+    """A cell's candidates, each in its place of the mini-grid (but those in `skip`)."""
+    board = pen.board
+    size = board.mark_size
+    for digit in range(1, board.side + 1):
+        if mask >> (digit - 1) & 1 and (cell, digit) not in skip:
+            x, y = board.slot(cell, digit)
+            pen.canvas.text(x, y + size * 0.36, symbol_of(alphabet, digit), size, parent=parent)
+
+
+def mask_digits(mask: int, side: int) -> List[int]:
+    """The digits of a bit mask."""
+    return [digit for digit in range(1, side + 1) if mask >> (digit - 1) & 1]
