@@ -24,7 +24,7 @@ from puzzlesat.render.svg.wrap import wrap
 
 MIN_WIDTH = 480.0  # a small grid's picture is at least this wide, for its text
 GAP = 36.0  # between two grids side by side
-SAMPLE_CELL = 26.0  # the cells a legend's samples are drawn in
+SAMPLE_CELL = 34.0  # the cells a legend's samples are drawn in
 DIFFER = "#d06000"
 
 
@@ -87,7 +87,7 @@ def given_pencil_marks(constraints: Sequence, cells: int) -> Optional[list]:
 def draw_frame(canvas, frame: Frame, board: Board, legend: Legend) -> None:
     """One grid and everything on it."""
     puzzle = frame.puzzle
-    pen = Pen.on(canvas, board, alphabet=puzzle.alphabet, class_="grid")
+    pen = Pen.on(canvas, board, alphabet=puzzle.alphabet, class_="board")
     walls(pen, frame.regions)
     draw_constraints(pen, frame.constraints, legend)
     pencil = frame.shown_pencil()
@@ -143,7 +143,7 @@ def key_entries(frames: Sequence[Frame], legend: Legend) -> None:
     frame = frames[0]
     puzzle = frame.puzzle
     founds = any(f.values and any(v and not g for v, g in zip(f.values, puzzle.values)) for f in frames)
-    pencil = any(f.shown_pencil() is not None for f in frames)
+    pencil = any(any(f.shown_pencil() or ()) for f in frames)
     if any(puzzle.values) and (founds or pencil):
         legend.add("bold upright on grey: a given", lambda mini: sample_digit(mini, True))
     if founds:

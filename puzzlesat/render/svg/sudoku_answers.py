@@ -138,10 +138,10 @@ def answer_svg(answer, options, steps_listed: bool = True) -> str:
     if options.hint:
         return hint_svg(answer, options, rules, lines, notes, title)
     report = answer.setter
-    if report is not None and report.second is not None:
-        return pair_svg(puzzle, result.solution, report.second, rules, lines, notes + [differences(answer)], title)
     if report is not None and report.candidates is not None:
         return candidates_svg(answer, options, rules, lines, notes, title)
+    if report is not None and report.second is not None:
+        return pair_svg(puzzle, result.solution, report.second, rules, lines, notes + [differences(answer)], title)
     return grid_svg(puzzle, result.solution, rules, lines=lines, notes=notes, title=title)
 
 
@@ -226,9 +226,8 @@ def answer_section(answer, options) -> Section:
     heading = record.where + (f": {record.variant.title}" if record.variant is not None and record.variant.title
                               else "")
     steps = walk(answer, options) if answer.explanation is not None else ()
-    note = rules_notes(answer)[0] if rules_notes(answer) else None
     return Section(heading, answer_svg(answer, options, steps_listed=not steps), tuple(facts(answer, options)),
-                   steps, note)
+                   steps)
 
 
 def facts(answer, options) -> list:
@@ -236,6 +235,8 @@ def facts(answer, options) -> list:
     from puzzlesat.sudoku.report import to_record
 
     record = to_record(answer, options)
+    if answer.record.puzzle is not None:
+        record["puzzle"] = answer.record.puzzle.to_line()  # a link's grid, not the whole link
     shown = []
     for name in ("puzzle", "status", "solution", "unique", "solutions", "error", "title", "author", "constraints",
                  "matches_stated", "second_solution", "differences", "redundant_givens", "redundant_constraints",

@@ -161,7 +161,7 @@ def walls(pen: Pen, regions: Sequence[Sequence[int]]) -> None:
             if row + 1 < side:
                 edge = (board.point(row + 1, col), board.point(row + 1, col + 1))
                 pen.canvas.line(*edge, parent=heavy if region[cell] != region[cell + side] else thin)
-    pen.canvas.rect(board.x, board.y, board.size, board.size, parent=heavy, fill="none")
+    pen.canvas.rect(board.x, board.y, board.size, board.size, parent=heavy, fill="none", class_="border")
 
 
 def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:

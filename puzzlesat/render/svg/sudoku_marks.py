@@ -207,7 +207,7 @@ def distinct(pen: Pen, constraint, name: str, legend: Legend) -> None:
     kind = constraint.name.split(" ", 1)[0]
     if kind == "diagonal":
         diagonal(pen, constraint.cells, constraint.name)
-        legend.add("thin diagonal line: no repeat along it", lambda mini: diagonal(mini, (0, 3), "diagonal"))
+        legend.add("thin diagonal line: no repeat along it", lambda mini: diagonal(mini, (0,), "diagonal"))
     elif kind == "window":
         region(pen, constraint.cells, constraint.name, "#d6e2f0", "#4f74a8", ())
         legend.add("shaded square: a window, no repeat in it",
@@ -223,9 +223,11 @@ def distinct(pen: Pen, constraint, name: str, legend: Legend) -> None:
 
 
 def diagonal(pen: Pen, cells: Sequence[int], title: str) -> None:
-    """A line through the cells' centres, from corner to corner of the end cells."""
+    """A line through the cells' centres, from corner to corner of the end cells (one cell: its own diagonal)."""
     first, last = pen.board.centre(cells[0]), pen.board.centre(cells[-1])
     reach = hypot(pen.c, pen.c) / 2
+    if len(cells) == 1:
+        last = (first[0] + 1.0, first[1] + 1.0)
     group = pen.group("lines", title=title)
     pen.canvas.line(toward(first, last, -reach), toward(last, first, -reach), parent=group, stroke="#3366cc",
                     stroke_width=0.04 * pen.c)
