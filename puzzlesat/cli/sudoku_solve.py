@@ -160,8 +160,8 @@ class SolverOption(click.Option):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, output_dir, jobs, dimacs, rate, explain, hint, reveal, candidates, true_candidates, logical, engine, disabled,
-          redundant, variants, regions, cages) -> int:
+          alphabet, output_dir, jobs, dimacs, rate, explain, hint, reveal, candidates, true_candidates, logical,
+          engine, disabled, redundant, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -336,8 +336,9 @@ class SudokuPresenter(Presenter):
         return read, f"line {read:,}"
 
 
-SOLVING_ONLY = ("output_format", "output_dir", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint", "reveal",
-                "candidates", "true_candidates", "logical", "engine", "disabled", "redundant")
+SOLVING_ONLY = ("output_format", "output_dir", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate",
+                "explain", "hint", "reveal", "candidates", "true_candidates", "logical", "engine", "disabled",
+                "redundant")
 
 
 def _check_dimacs_alone(ctx: click.Context) -> None:

@@ -5,6 +5,8 @@ the walk-through of an explanation moving with the keyboard, a link's title show
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -12,7 +14,7 @@ from xml.etree.ElementTree import Element, fromstring
 
 import pytest
 from browser import browser, darkness, load, not_blank  # noqa: F401 - browser is a fixture
-from conftest import PUZZLES, run_main
+from conftest import PUZZLES, ROOT, run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -277,6 +279,21 @@ def test_an_unreadable_record_is_a_picture_of_its_error():
     assert run.exit_code == 1 and "invalid" in " ".join(texts(run.stdout))
 
 
+GALLERY = re.compile(r"^(.*puzzlesat sudoku .*) > (sudoku-[\w-]+\.svg)$")
+
+
+def test_the_gallery_is_what_its_commands_draw(tmp_path):
+    made = [GALLERY.match(line).groups() for line in (ROOT / "README.md").read_text().splitlines()
+            if GALLERY.match(line)]
+    assert len(made) == 4
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")}
+    for command, name in made:
+        done = subprocess.run(["bash", "-o", "pipefail", "-c", f"{command} > {tmp_path / name}"], cwd=ROOT, env=env,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert (tmp_path / name).read_text() == (ROOT / "docs" / "gallery" / name).read_text(), name
+
+
 def test_the_pictures_leave_rich_alone():
     code = "import sys, puzzlesat.render.svg.sudoku_answers; print('rich' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
@@ -372,7 +389,8 @@ def test_the_walk_through_of_an_explanation(browser, tmp_path):  # noqa: F811
     loaded = load(browser, path)
     walk, counter = loaded.page.locator(".walk"), loaded.page.locator(".counter")
     assert counter.inner_text() == "1 / 11"
-    assert "1. Hidden Single: 3 fits only r4c1 in column 1" in loaded.page.locator(".step.shown figcaption").inner_text()
+    caption = loaded.page.locator(".step.shown figcaption")
+    assert "1. Hidden Single: 3 fits only r4c1 in column 1" in caption.inner_text()
     for _ in range(3):
         loaded.page.keyboard.press("ArrowRight")
     assert walk.get_attribute("data-step") == "3" and counter.inner_text() == "4 / 11"

@@ -17,7 +17,7 @@ from typing import Dict, FrozenSet, Optional, Sequence, Tuple
 
 from puzzlesat.render.svg.sheet import LINE_GAP, PAD, SMALL_SIZE, TEXT_SIZE, Sheet
 from puzzlesat.render.svg.sudoku_board import (FAINT, FOUND_INK, GIVEN_FILL, HEAVY_WIDTH, INK, Board, Pen,
-                                               board_for, digits, walls)
+                                               board_for, digits, marks_group, pencil_marks, walls)
 from puzzlesat.render.svg.sudoku_marks import Legend, draw_constraints, margins
 from puzzlesat.render.svg.sudoku_steps import draw_step, placed_cells, skipped
 from puzzlesat.render.svg.wrap import wrap
@@ -149,7 +149,7 @@ def key_entries(frames: Sequence[Frame], legend: Legend) -> None:
     if founds:
         legend.add("blue italic: a digit found", lambda mini: sample_digit(mini, False))
     if pencil and frame.pencil is not None:
-        legend.add(frame.pencil_words)
+        legend.add(frame.pencil_words, sample_marks)
     if frame.rules is not None and frame.rules.regions is not None:
         legend.add("heavy lines: the regions, each holding every digit once", sample_wall)
     if any(f.marked for f in frames):
@@ -169,6 +169,11 @@ def sample_digit(pen: Pen, given: bool) -> None:
     size = pen.board.digit_size
     style = {"fill": INK, "font_weight": "bold"} if given else {"fill": FOUND_INK, "font_style": "italic"}
     pen.canvas.text(x + c / 2, y + c / 2 + size * 0.36, "5", size, parent=pen.layer("digits"), **style)
+
+
+def sample_marks(pen: Pen) -> None:
+    """Pencil marks in a cell, for the legend."""
+    pencil_marks(pen, marks_group(pen), pen.alphabet, 0, 0b111)
 
 
 def sample_wall(pen: Pen) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil, sqrt
 from typing import Dict, List, Optional, Sequence, Set, Tuple
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, SubElement
 
-from puzzlesat.render.svg.canvas import Canvas
+from puzzlesat.render.svg.canvas import Canvas, clean
 from puzzlesat.sudoku.model.grid import SYMBOLS
 
 Point = Tuple[float, float]
@@ -146,22 +146,32 @@ class Pen:
 
 
 def walls(pen: Pen, regions: Sequence[Sequence[int]]) -> None:
-    """Thin lines between all cells, heavy ones between regions and around the grid."""
+    """Thin lines between all cells, heavy ones between regions and around the grid (each kind one path)."""
     board, c = pen.board, pen.c
     side = board.side
     region = numbering(regions, side * side)
-    thin = pen.group("grid", stroke=THIN_LINE, stroke_width=THIN_WIDTH * c, stroke_linecap="square")
-    heavy = pen.group("walls", stroke=INK, stroke_width=HEAVY_WIDTH * c, stroke_linecap="square")
+    thin, heavy = [], []
     for row in range(side):
         for col in range(side):
             cell = row * side + col
             if col + 1 < side:
-                edge = (board.point(row, col + 1), board.point(row + 1, col + 1))
-                pen.canvas.line(*edge, parent=heavy if region[cell] != region[cell + 1] else thin)
+                (heavy if region[cell] != region[cell + 1] else thin).append(
+                    segment(board.point(row, col + 1), board.point(row + 1, col + 1)))
             if row + 1 < side:
-                edge = (board.point(row + 1, col), board.point(row + 1, col + 1))
-                pen.canvas.line(*edge, parent=heavy if region[cell] != region[cell + side] else thin)
-    pen.canvas.rect(board.x, board.y, board.size, board.size, parent=heavy, fill="none", class_="border")
+                (heavy if region[cell] != region[cell + side] else thin).append(
+                    segment(board.point(row + 1, col), board.point(row + 1, col + 1)))
+    if thin:
+        pen.canvas.path(" ".join(thin), parent=pen.layer("grid"), stroke=THIN_LINE, stroke_width=THIN_WIDTH * c,
+                        stroke_linecap="square", fill="none")
+    group = pen.group("walls", stroke=INK, stroke_width=HEAVY_WIDTH * c, stroke_linecap="square", fill="none")
+    if heavy:
+        pen.canvas.path(" ".join(heavy), parent=group)
+    pen.canvas.rect(board.x, board.y, board.size, board.size, parent=group, class_="border")
+
+
+def segment(a: Point, b: Point) -> str:
+    """A straight piece of a path: 'M x y L x y'."""
+    return f"M{a[0]:.2f} {a[1]:.2f}L{b[0]:.2f} {b[1]:.2f}"
 
 
 def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:
@@ -185,7 +195,7 @@ def digits(pen: Pen, puzzle, values: Optional[Sequence[int]] = None, pencil: Opt
     board, c = pen.board, pen.c
     givens = pen.group("digits", class_="givens", fill=INK, font_weight="bold")
     found = pen.group("digits", class_="founds", fill=FOUND_INK, font_style="italic")
-    marks = pen.group("digits", class_="marks", fill=FAINT)
+    marks = marks_group(pen)
     shade = pen.group("fills", class_="given-cells", fill=GIVEN_FILL)
     for cell in range(board.side * board.side):
         given = puzzle.values[cell]
@@ -200,15 +210,29 @@ def digits(pen: Pen, puzzle, values: Optional[Sequence[int]] = None, pencil: Opt
             pencil_marks(pen, marks, puzzle.alphabet, cell, pencil[cell], skip)
 
 
+def marks_group(pen: Pen) -> Element:
+    """The group pencil marks go in: their font size, anchor and colour set once for all of them."""
+    return pen.group("digits", class_="marks", fill=FAINT, font_size=pen.board.mark_size, text_anchor="middle")
+
+
 def pencil_marks(pen: Pen, parent: Element, alphabet, cell: int, mask: int,
                  skip: Set[Tuple[int, int]] = frozenset()) -> None:
-    """A cell's candidates, each in its place of the mini-grid (but those in `skip`)."""
+    """A cell's candidates, each in its place of the mini-grid (but those in `skip`), in a marks_group: one
+    `<text>` per row of the mini-grid, each mark placed by its own x (a big grid has thousands of marks)."""
     board = pen.board
-    size = board.mark_size
-    for digit in range(1, board.side + 1):
-        if mask >> (digit - 1) & 1 and (cell, digit) not in skip:
-            x, y = board.slot(cell, digit)
-            pen.canvas.text(x, y + size * 0.36, symbol_of(alphabet, digit), size, parent=parent)
+    lift = board.mark_size * 0.36
+    for row in range(board.mark_rows):
+        places, symbols = [], []
+        for digit in range(row * board.mark_cols + 1, min((row + 1) * board.mark_cols, board.side) + 1):
+            if mask >> (digit - 1) & 1 and (cell, digit) not in skip:
+                x, y = board.slot(cell, digit)
+                places.append(f"{x:.1f}")
+                symbols.append(clean(symbol_of(alphabet, digit)))
+        if places and all(len(symbol) == 1 for symbol in symbols):
+            SubElement(parent, "text", {"x": " ".join(places), "y": f"{y + lift:.1f}"}).text = "".join(symbols)
+        else:
+            for place, symbol in zip(places, symbols):  # numbers of two digits: one <text> each
+                SubElement(parent, "text", {"x": place, "y": f"{y + lift:.1f}"}).text = symbol
 
 
 def mask_digits(mask: int, side: int) -> List[int]:

@@ -19,26 +19,28 @@ drawn shapes), so that many such pictures can share one HTML page without their 
 from __future__ import annotations
 
 from math import hypot
-from typing import Iterable, Sequence, Set, Tuple
+from typing import Iterable, Optional, Sequence, Set, Tuple
 
-from puzzlesat.render.svg.sudoku_board import Pen, Point, symbol_of
+from puzzlesat.render.svg.sudoku_board import Pen, Point, segment, symbol_of
 from puzzlesat.render.svg.sudoku_marks import Legend, toward
 
 HATCH_FILL, HATCH_LINE = "#fff2a8", "#c9a400"
 RING_FILL, RING_LINE = "#b6e3b6", "#1e6e1e"
 PLACED = "#0f6e0f"
 STRUCK_FILL, STRUCK = "#f7c2c2", "#b00000"
+ON_FILL, OFF_FILL = "#bfe6bf", "#c6dcf6"  # behind a chain's nodes: the cell holds the digit, or does not
 CHAIN_COLOURS = ("#1f55c0", "#c04e00", "#7a1fa2", "#00776a", "#a0004e", "#4e6a00")
 REVEALS_DRAWN = ("cells", "step")
 
 
 def skipped(step, reveal: str = "step") -> Set[Tuple[int, int]]:
-    """The candidates the step draws itself (so the grid leaves them out): those it removes and rests on, and
-    every candidate of a cell it fills."""
+    """The candidates the step draws itself (so the grid leaves them out): those it removes, and those its pattern
+    or its chains rest on."""
     if reveal != "step":
         return set()
-    pattern = {(cell, digit) for cell in step.cells for digit in step.digits}
-    return set(step.eliminations) | pattern
+    if step.chains:
+        return set(step.eliminations) | {(cell, digit) for chain in step.chains for cell, digit, _ in chain}
+    return set(step.eliminations) | {(cell, digit) for cell in step.cells for digit in step.digits}
 
 
 def placed_cells(step, reveal: str = "step") -> Set[int]:
@@ -58,7 +60,7 @@ def draw_step(pen: Pen, step, legend: Legend, candidates: Sequence[int] = (), re
     if reveal != "step":
         return
     rings = [(cell, digit) for cell in step.cells for digit in step.digits
-             if not candidates or candidates[cell] >> (digit - 1) & 1]
+             if not candidates or candidates[cell] >> (digit - 1) & 1] if not step.chains else []
     rings = [node for node in rings if node not in set(step.eliminations)]
     for cell, digit in rings:
         ring(pen, cell, digit)
@@ -72,25 +74,26 @@ def draw_step(pen: Pen, step, legend: Legend, candidates: Sequence[int] = (), re
         strike(pen, cell, digit)
     if step.eliminations:
         legend.add("red, struck through: a candidate the step removes", lambda mini: strike(mini, 0, 2))
+    written = set(step.eliminations)  # node digits already drawn (a removed one stays red)
     for index, chain in enumerate(step.chains):
-        draw_chain(pen, chain, CHAIN_COLOURS[index % len(CHAIN_COLOURS)])
+        draw_chain(pen, chain, CHAIN_COLOURS[index % len(CHAIN_COLOURS)], written)
     if step.chains:
-        legend.add("arrows: the chain; a solid ring says the cell holds the digit, a dashed one that it does not",
-                   lambda mini: draw_chain(mini, ((0, 1, True), (1, 2, False)), CHAIN_COLOURS[0]))
+        legend.add("arrows: the chain; a solid ring on green says the cell holds the digit, a dashed ring on blue "
+                   "that it does not", lambda mini: draw_chain(mini, ((0, 1, True), (1, 2, False)), CHAIN_COLOURS[0]))
 
 
 def hatch(pen: Pen, cells: Iterable[int]) -> None:
     """Cells filled light and hatched with diagonal lines."""
     c = pen.c
     group = pen.group("fills", class_="pattern")
-    lines = pen.group("fills", stroke=HATCH_LINE, stroke_width=0.025 * c)
+    lines = []
     for cell in cells:
         x, y = pen.board.origin(cell)
         pen.canvas.rect(x, y, c, c, parent=group, fill=HATCH_FILL)
         for k in (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75):
-            a = (x + min(k, 1.0) * c, y + max(k - 1.0, 0.0) * c)
-            b = (x + max(k - 1.0, 0.0) * c, y + min(k, 1.0) * c)
-            pen.canvas.line(a, b, parent=lines)
+            lines.append(segment((x + min(k, 1.0) * c, y + max(k - 1.0, 0.0) * c),
+                                 (x + max(k - 1.0, 0.0) * c, y + min(k, 1.0) * c)))
+    pen.canvas.path(" ".join(lines), parent=pen.layer("fills"), stroke=HATCH_LINE, stroke_width=0.025 * c)
 
 
 def slot_radius(pen: Pen) -> float:
@@ -108,10 +111,9 @@ def mark_text(pen: Pen, parent, cell: int, digit: int, **style) -> None:
 
 def ring(pen: Pen, cell: int, digit: int) -> None:
     """A candidate the pattern rests on: on a green disc, in bold."""
-    group = pen.group("fills", class_="ring")
-    pen.canvas.circle(pen.board.slot(cell, digit), slot_radius(pen), parent=group, fill=RING_FILL, stroke=RING_LINE,
-                      stroke_width=0.02 * pen.c)
-    mark_text(pen, pen.group("digits"), cell, digit, fill="#000000", font_weight="bold")
+    pen.canvas.circle(pen.board.slot(cell, digit), slot_radius(pen), parent=pen.layer("fills"), fill=RING_FILL,
+                      stroke=RING_LINE, stroke_width=0.02 * pen.c, class_="ring")
+    mark_text(pen, pen.layer("digits"), cell, digit, fill="#000000", font_weight="bold")
 
 
 def place(pen: Pen, cell: int, digit: int) -> None:
@@ -131,20 +133,28 @@ def strike(pen: Pen, cell: int, digit: int) -> None:
     """A removed candidate: red on a light red disc, struck through."""
     r = slot_radius(pen)
     x, y = pen.board.slot(cell, digit)
-    pen.canvas.circle((x, y), r, parent=pen.group("fills"), fill=STRUCK_FILL)
-    mark_text(pen, pen.group("digits"), cell, digit, fill=STRUCK, font_weight="bold")
-    pen.canvas.line((x - r * 0.8, y + r * 0.8), (x + r * 0.8, y - r * 0.8), parent=pen.group("over"), stroke=STRUCK,
+    pen.canvas.circle((x, y), r, parent=pen.layer("fills"), fill=STRUCK_FILL)
+    mark_text(pen, pen.layer("digits"), cell, digit, fill=STRUCK, font_weight="bold")
+    pen.canvas.line((x - r * 0.8, y + r * 0.8), (x + r * 0.8, y - r * 0.8), parent=pen.layer("over"), stroke=STRUCK,
                     stroke_width=0.035 * pen.c, stroke_linecap="round", class_="struck")
 
 
-def draw_chain(pen: Pen, chain: Sequence[tuple], colour: str) -> None:
-    """Each node ringed (solid: on, dashed: off), an arrow from each node to the next."""
+def draw_chain(pen: Pen, chain: Sequence[tuple], colour: str, written: Optional[Set[Tuple[int, int]]] = None) -> None:
+    """Each node on a disc and ringed (green and solid: on; blue and dashed: off), its digit in bold (unless in
+    `written`, the digits drawn already), an arrow from each node to the next."""
+    written = set() if written is None else written
     r = slot_radius(pen)
     group = pen.group("over", class_="chain")
     width = 0.03 * pen.c
     dashes = f"{0.06 * pen.c:.2f} {0.045 * pen.c:.2f}"
+    discs, digits = pen.group("fills", class_="nodes"), pen.group("digits", fill="#000000", font_weight="bold")
     for cell, digit, on in chain:
-        pen.canvas.circle(pen.board.slot(cell, digit), r, parent=group, fill="none", stroke=colour,
+        centre = pen.board.slot(cell, digit)
+        pen.canvas.circle(centre, r, parent=discs, fill=ON_FILL if on else OFF_FILL)
+        if (cell, digit) not in written:
+            mark_text(pen, digits, cell, digit)
+            written.add((cell, digit))
+        pen.canvas.circle(centre, r, parent=group, fill="none", stroke=colour,
                           stroke_width=width * (1.4 if on else 1.0), stroke_dasharray=None if on else dashes)
     for (a, da, _), (b, db, on) in zip(chain, chain[1:]):
         link(pen, group, pen.board.slot(a, da), pen.board.slot(b, db), colour, on)
