@@ -19,19 +19,30 @@ needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium: apt
                                                             "installs it)")
 
 
+_SHARED: dict = {}  # the one Playwright and Chromium of the session, whichever test module asked first
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator:
-    """One headless Chromium for the whole session."""
+    """One headless Chromium for the whole session. Each test module that imports this fixture gets a fixture of
+    its own, but they share one browser: a second Playwright would find the first one's event loop running."""
     if CHROMIUM is None:
         pytest.skip("needs Chromium: apt-get install chromium (.ci/run installs it)")
-    from playwright.sync_api import sync_playwright
+    if not _SHARED:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+        playwright = sync_playwright().start()
+        _SHARED.update(playwright=playwright, browser=playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS),
+                       users=0)
+    _SHARED["users"] += 1
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _SHARED["users"] -= 1
+        if not _SHARED["users"]:
+            _SHARED["browser"].close()
+            _SHARED["playwright"].stop()
+            _SHARED.clear()
 
 
 class Loaded:
