@@ -160,6 +160,51 @@ def test_cage_sums_sit_in_the_corner_of_their_first_cell():
     assert len(placed) == 8 and all(cell == first and corner for first, (_, cell, corner) in placed.items())
 
 
+def test_pencil_marks_keep_clear_of_a_cages_dashes_and_its_sum():
+    puzzle = parse("." * 81)
+    cages = (k.Killer(cells((1, 1), (1, 2), (2, 1)), 15), k.MultiSumKiller(cells((5, 5), (5, 6)), (9, 12)))
+    svg = grid_svg(puzzle, None, Rules(puzzle.shape, constraints=cages), pencil=[0b111111111] * 81)
+    root = svg_tree(svg)
+    wall = next(rect for rect in root.iter(f"{NS}rect") if rect.get("class") == "border")
+    left, top, c = float(wall.get("x")), float(wall.get("y")), float(wall.get("width")) / 9
+    halos = {}  # a labelled cell: the bottom of the white under its sum, from the cell's top
+    board = next(group for group in root.iter(f"{NS}g") if group.get("class") == "board")
+    for group in board.iter(f"{NS}g"):
+        if group.find(f"{NS}text[@class='cage-sum']") is not None:
+            halo = group.find(f"{NS}rect")
+            bottom = float(halo.get("y")) + float(halo.get("height")) - top
+            halos[int(bottom // c) * 9 + int((float(halo.get("x")) - left) // c)] = bottom % c
+    assert set(halos) == {cell(1, 1), cell(5, 5)}
+    caged = {place for cage in cages for place in cage.cells}
+    marks = of_class(svg, "marks")[0]
+    size, seen = float(marks.get("font-size")), 0
+    for line in marks:
+        baseline = float(line.get("y")) - top
+        for x in map(float, line.get("x").split()):
+            place = int(baseline // c) * 9 + int((x - left) // c)
+            if place in caged:
+                across, down = (x - left) % c, baseline % c
+                glyph = (across - 0.3 * size, down - 0.72 * size, across + 0.3 * size, down)
+                assert all(0.11 * c < edge < 0.89 * c for edge in glyph), (place, glyph)  # dashes 0.08 c in
+                assert glyph[1] > halos.get(place, 0.0), place
+                seen += 1
+    assert seen == 9 * len(caged)
+
+
+def test_a_quadruples_legend_sample_sits_beside_its_words():
+    puzzle = parse("." * 81)
+    svg = grid_svg(puzzle, None, Rules(puzzle.shape, constraints=(k.Quadruple(cells((5, 5), (5, 6), (6, 5), (6, 6)),
+                                                                                      (1, 2, 3)),)))
+    root = svg_tree(svg)
+    sample = next(group for group in root.iter(f"{NS}g") if group.findtext(f"{NS}title") == "quadruple")
+    circle = sample.find(f"{NS}circle")
+    words = [text for text in root.iter(f"{NS}text") if text.get("text-anchor") == "start"]
+    first = next(i for i, text in enumerate(words) if text.text.startswith("circle on a corner"))
+    lines = [float(text.get("y")) for text in words[first:first + 2]]
+    middle = (lines[0] + lines[-1]) / 2 - 0.36 * 13
+    assert abs(float(circle.get("cy")) - middle) < 5, (circle.get("cy"), lines)
+
+
 # ---- steps -------------------------------------------------------------------------------------------------
 
 

@@ -26,6 +26,7 @@ MIN_WIDTH = 480.0  # a small grid's picture is at least this wide, for its text
 GAP = 36.0  # between two grids side by side
 SAMPLE_CELL = 34.0  # the cells a legend's samples are drawn in
 DIFFER = "#d06000"
+CAGE_INSET = 0.1  # pencil marks this far (in cells) inside a cell on a grid with killer cages
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,16 @@ class Frame:
         for cell in placed_cells(self.step, self.reveal) if self.step is not None else ():
             pencil[cell] = 0
         return pencil
+
+
+def cage_room(constraints: Sequence) -> tuple:
+    """The pencil marks' inset and the cells with a cage sum in their corner (none without cages)."""
+    cages = [c for c in constraints if type(c).__name__ in ("Killer", "MultiSumKiller")]
+    if not cages:
+        return ()
+    labelled = frozenset(min(c.cells) for c in cages if getattr(c, "total", None) is not None or
+                         getattr(c, "totals", None))
+    return CAGE_INSET, labelled
 
 
 def given_pencil_marks(constraints: Sequence, cells: int) -> Optional[list]:
@@ -211,7 +222,7 @@ def sheet_of(frames: Sequence[Frame], lines: Sequence[str] = (), notes: Sequence
     side = puzzle.shape.side
     chars = max(len(str(symbol)) for symbol in puzzle.alphabet)
     pencil = any(frame.shown_pencil() is not None or frame.step is not None for frame in frames)
-    board = board_for(side, chars, pencil)
+    board = board_for(side, chars, pencil, *cage_room(frames[0].constraints) if pencil else ())
     top, right, bottom, left = (m * board.cell + HEAVY_WIDTH * board.cell for m in margins(frames[0].constraints,
                                                                                           side))
     frame_width = left + board.size + right

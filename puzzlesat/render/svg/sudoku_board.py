@@ -10,7 +10,7 @@ is larger (its viewBox), never its text smaller.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil, sqrt
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 from xml.etree.ElementTree import Element, SubElement
@@ -21,6 +21,7 @@ from puzzlesat.sudoku.model.grid import SYMBOLS
 Point = Tuple[float, float]
 
 CELL = 44.0  # the cell's side in user units (CSS pixels at scale 1), unless its text needs more
+LABEL_ROOM = 0.3  # the part of a cell's side a label in its corner takes
 PENCIL_MIN = 12.0  # the smallest pencil-mark font: a cell grows until its marks are at least this large
 DIGIT = 0.6  # a digit's font size, in cells (two-character numbers: NUMBER)
 NUMBER = 0.46
@@ -40,6 +41,8 @@ class Board:
     x: float = 0.0
     y: float = 0.0
     chars: int = 1
+    inset: float = 0.0  # the pencil-mark mini-grid's margin, in cells (room for a killer cage's dashes)
+    label_cells: frozenset = frozenset()  # cells whose top left corner holds a label: their marks sit lower
 
     @property
     def mark_cols(self) -> int:
@@ -64,11 +67,11 @@ class Board:
     @property
     def mark_size(self) -> float:
         """A pencil mark's font size."""
-        return pencil_font(self.cell, self.mark_rows, self.mark_cols, self.chars)
+        return pencil_font(self.cell * (1 - 2 * self.inset), self.mark_rows, self.mark_cols, self.chars)
 
     def at(self, x: float, y: float) -> "Board":
         """The same board with its top left corner at (x, y)."""
-        return Board(self.side, self.cell, x, y, self.chars)
+        return replace(self, x=x, y=y)
 
     def origin(self, cell: int) -> Point:
         """A cell's top left corner."""
@@ -84,11 +87,25 @@ class Board:
         x, y = self.origin(cell)
         return x + self.cell / 2, y + self.cell / 2
 
+    def mark_box(self, cell: int) -> Tuple[float, float, float, float]:
+        """A cell's pencil-mark mini-grid (left, top, width, height): `inset` inside it, below a corner label."""
+        x, y = self.origin(cell)
+        margin = self.inset * self.cell
+        top = LABEL_ROOM * self.cell if cell in self.label_cells else margin
+        return x + margin, y + top, self.cell - 2 * margin, self.cell - top - margin
+
+    @property
+    def slot_pitch(self) -> float:
+        """The least distance between two neighbouring places of any cell's mini-grid."""
+        width = self.cell * (1 - 2 * self.inset)
+        height = self.cell * (1 - (LABEL_ROOM if self.label_cells else self.inset) - self.inset)
+        return min(width / self.mark_cols, height / self.mark_rows)
+
     def slot(self, cell: int, digit: int) -> Point:
         """The centre of a digit's place in a cell's pencil-mark mini-grid."""
-        x, y = self.origin(cell)
+        left, top, width, height = self.mark_box(cell)
         row, col = divmod(digit - 1, self.mark_cols)
-        return x + (col + 0.5) * self.cell / self.mark_cols, y + (row + 0.5) * self.cell / self.mark_rows
+        return left + (col + 0.5) * width / self.mark_cols, top + (row + 0.5) * height / self.mark_rows
 
     def between(self, a: int, b: int) -> Point:
         """The middle of the edge (or corner) two neighbouring cells share."""
@@ -101,15 +118,14 @@ def pencil_font(cell: float, rows: int, cols: int, chars: int) -> float:
     return min(0.72 * cell / rows, 0.84 * cell / cols / (0.64 * chars + 0.1))
 
 
-def board_for(side: int, chars: int = 1, pencil: bool = False) -> Board:
+def board_for(side: int, chars: int = 1, pencil: bool = False, inset: float = 0.0,
+              label_cells: frozenset = frozenset()) -> Board:
     """A board whose cells are CELL units, or larger when pencil marks would otherwise be smaller than
-    PENCIL_MIN (a 16x16 with pencil marks, a 25x25 in numbers)."""
-    cell = CELL
-    probe = Board(side, cell, chars=chars)
-    if pencil:
-        while pencil_font(cell, probe.mark_rows, probe.mark_cols, chars) < PENCIL_MIN:
-            cell += 2.0
-    return Board(side, cell, chars=chars)
+    PENCIL_MIN (a 16x16 with pencil marks, a 25x25 in numbers, a killer with its marks inset)."""
+    board = Board(side, CELL, chars=chars, inset=inset, label_cells=label_cells)
+    while pencil and board.mark_size < PENCIL_MIN:
+        board = replace(board, cell=board.cell + 2.0)
+    return board
 
 
 @dataclass

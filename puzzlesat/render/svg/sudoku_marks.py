@@ -468,17 +468,17 @@ def quadruple(pen: Pen, constraint, name: str, legend: Legend) -> None:
     title = f"{name} {marks_of(pen).name(cells[0])}-{marks_of(pen).name(cells[-1])}: {' '.join(digits)}"
     draw_quadruple(pen, row, col, digits, title)
     legend.add("circle on a corner: these digits appear in its four cells",
-               lambda mini: draw_quadruple(mini, 1, 1, ["1", "2"], "quadruple"))
+               lambda mini: draw_quadruple(mini, 0.5, 1, ["1", "2"], "quadruple"))
 
 
-def draw_quadruple(pen: Pen, row: int, col: int, digits: Sequence[str], title: str) -> None:
+def draw_quadruple(pen: Pen, row: float, col: float, digits: Sequence[str], title: str) -> None:
     """The circle at the junction (row, col) and its digits, two a line."""
     c = pen.c
     group = pen.group("dots", title=title)
     x, y = pen.board.point(row, col)
-    pen.canvas.circle((x, y), 0.3 * c, parent=group, fill="#ffffff", stroke=INK, stroke_width=0.03 * c)
+    pen.canvas.circle((x, y), 0.33 * c, parent=group, fill="#ffffff", stroke=INK, stroke_width=0.03 * c)
     lines = [" ".join(digits[i:i + 2]) for i in range(0, len(digits), 2)]
-    size = 0.19 * c if len(lines) > 1 else 0.22 * c
+    size = 0.21 * c if len(lines) > 1 else 0.24 * c
     top = y - size * 1.05 * (len(lines) - 1) / 2
     for index, text in enumerate(lines):
         pen.canvas.text(x, top + index * size * 1.05 + size * 0.36, text, size, parent=group, fill=INK)

@@ -98,8 +98,7 @@ def hatch(pen: Pen, cells: Iterable[int]) -> None:
 
 def slot_radius(pen: Pen) -> float:
     """The radius of a ring around a pencil mark."""
-    board = pen.board
-    return 0.46 * min(board.cell / board.mark_cols, board.cell / board.mark_rows)
+    return 0.46 * pen.board.slot_pitch
 
 
 def mark_text(pen: Pen, parent, cell: int, digit: int, **style) -> None:
