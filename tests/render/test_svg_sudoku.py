@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from xml.etree.ElementTree import Element, fromstring
 
 import pytest
@@ -19,10 +20,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlesat.render.svg.sudoku import grid_svg, pair_svg
+from puzzlesat.render.svg.sudoku_answers import rating_line
 from puzzlesat.render.svg.sudoku_board import PENCIL_MIN
 from puzzlesat.render.svg.sudoku_marks import DRAWERS
 from puzzlesat.render.svg.wrap import text_width, wrap
 from puzzlesat.sudoku import parse, solve
+from puzzlesat.sudoku.logic.rating import rate
 from puzzlesat.sudoku.model import constraints as k
 from puzzlesat.sudoku.model.constraints import HOMES, Constraint
 from puzzlesat.sudoku.model.rules import Rules
@@ -317,6 +320,14 @@ def test_a_rated_collection_gets_a_histogram_of_its_ratings():
     assert "difficulty (ER) (6 puzzles rated)" in run.stdout and run.stdout.count("<section>") == 6
     run = run_main(["sudoku", "generate", "-n", "2", "--seed", "1", "-f", "html"])
     assert run.exit_code == 0 and "difficulty (ER) (2 puzzles rated)" in run.stdout
+
+
+def test_a_rating_is_written_with_the_parts_it_has():
+    rating = replace(rate(parse(WIKI)), score=1.5, level="singles")
+    full = rating_line(rating)
+    assert full.startswith("SE 1.2/1.2/1.2 (Hidden Single, ") and full.endswith(" steps), effort 1.5, level singles")
+    assert rating_line(replace(rating, score=None, complexity=None, level=None)) == full.split(", effort")[0]
+    assert rating_line(replace(rating, er=None, ep=None, ed=None)) == "effort 1.5, level singles"
 
 
 def test_an_unreadable_record_is_a_picture_of_its_error():

@@ -45,13 +45,14 @@ def status_line(answer, options) -> str:
 
 
 def rating_line(rating) -> str:
-    """'SE 7.2/1.2/1.2 (Forcing Chain, 64 steps), effort 9.1, level probing'."""
+    """'SE 7.2/1.2/1.2 (Forcing Chain, 64 steps), effort 9.1, level probing' (each part only when rated)."""
     parts = []
     if rating.er is not None:
         name = "SE" if rating.engine == "se" else "difficulty"
         hardest = f" ({rating.hardest}, {plural(rating.steps, 'step')})" if rating.hardest else ""
         parts.append(f"{name} {rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f}{hardest}")
-    parts.append(f"effort {rating.score:.1f}, level {rating.level}")
+    if rating.score is not None:
+        parts.append(f"effort {rating.score:.1f}, level {rating.level}")
     return ", ".join(parts)
 
 
