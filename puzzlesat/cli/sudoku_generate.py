@@ -6,7 +6,7 @@ import json
 
 import click
 
-from puzzlesat.cli.common import Env, format_option, quiet_option, resolve_format
+from puzzlesat.cli.common import Env, format_option, output_dir_option, quiet_option, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.streams import to_json
 from puzzlesat.sudoku.logic.rating import LEVELS
@@ -26,13 +26,17 @@ from puzzlesat.sudoku.logic.rating import LEVELS
               help="Grids to try per puzzle before giving up on a difficulty.")
 @click.option("--solution", "show_solution", is_flag=True,
               help="Also show the solution: beside the puzzle (pretty), in the record (json, jsonl), after a tab (line).")
-@format_option(("pretty", "json", "jsonl", "line"),
+@format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: grids with ratings (the default on a terminal); json: one indented JSON object (one "
                     "puzzle); jsonl: one JSON object per puzzle (the default in a pipe); line: one puzzle per line, "
-                    "ready for `puzzlesat sudoku` (with --solution: the puzzle, a tab, its solution).")
+                    "ready for `puzzlesat sudoku` (with --solution: the puzzle, a tab, its solution); svg: one "
+                    "puzzle's picture (with --solution beside its solution; with --output-dir one file per puzzle); "
+                    "html: one page with every puzzle.")
+@output_dir_option
 @quiet_option
 @click.pass_obj
-def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attempts, show_solution, output_format) -> int:
+def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attempts, show_solution, output_format,
+             output_dir) -> int:
     """Generate Sudoku puzzles whose unique solution SAT proves, each rated.
 
     \b
@@ -48,11 +52,16 @@ def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attemp
     if fmt == "json" and count > 1:
         raise click.UsageError("--format json writes one puzzle; --count asks for more (use --format jsonl for one "
                                "JSON line per puzzle)")
+    if fmt == "svg" and count > 1 and output_dir is None:
+        raise click.UsageError("--format svg writes one puzzle's picture to standard output; --count asks for more "
+                               "(use --output-dir DIR for one file per puzzle, or --format html for one page)")
+    if output_dir is not None and fmt != "svg":
+        raise click.UsageError("--output-dir goes with --format svg (one picture file per puzzle)")
     generator = Generator(size, seed, difficulty, minimal, symmetric, attempts)
     try:
         made = ((number, generator.generate()) for number in range(1, count + 1))
         progress = env.progress_bar(count, "puzzles") if fmt != "pretty" else None
-        return write_all(env, made, fmt, GeneratedPresenter(show_solution), progress)
+        return write_all(env, made, fmt, GeneratedPresenter(show_solution), progress, output_dir)
     finally:
         generator.close()
 
@@ -68,6 +77,7 @@ class GeneratedPresenter(Presenter):
 
     def __init__(self, show_solution: bool):
         self.show_solution = show_solution
+        self.ratings: list = []  # the ERs of the page's puzzles, for its histogram
 
     def record(self, made) -> dict:
         """The JSON record of one new puzzle."""
@@ -94,3 +104,21 @@ class GeneratedPresenter(Presenter):
         from puzzlesat.render.sudoku import generated_view
 
         return generated_view(*made, self.show_solution)
+
+    def svg(self, made) -> str:
+        from puzzlesat.render.svg.sudoku_answers import generated_svg
+
+        return generated_svg(*made, self.show_solution)
+
+    def section(self, made):
+        from puzzlesat.render.svg.sudoku_answers import generated_section
+
+        rating = made[1].rating
+        if rating is not None and rating.er is not None:
+            self.ratings.append(rating.er)
+        return generated_section(*made, self.show_solution)
+
+    def page(self, sections: list, tally) -> str:
+        from puzzlesat.render.svg.sudoku_answers import generated_page
+
+        return generated_page(sections, self.ratings)

@@ -17,6 +17,7 @@ from puzzlesat.cli.common import (
     jobs_option,
     jobs_or_all,
     one_for_json,
+    output_dir_option,
     quiet_option,
     resolve_format,
 )
@@ -86,10 +87,13 @@ class SolverOption(click.Option):
 
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
-@format_option(("pretty", "json", "jsonl", "line", "fpuzzles"),
+@format_option(("pretty", "json", "jsonl", "line", "fpuzzles", "svg", "html"),
                help="pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle); jsonl: "
                     "one JSON object per puzzle (the default in a pipe); line: one solution string per puzzle; "
-                    "fpuzzles: one f-puzzles link per puzzle, its rules and (when solved) its solution included.")
+                    "fpuzzles: one f-puzzles link per puzzle, its rules and (when solved) its solution included; "
+                    "svg: one puzzle's picture (the solved grid, the hint, the candidates, two solutions; with "
+                    "--output-dir one file per puzzle); html: one page with every puzzle's picture and data (an "
+                    "explanation as a walk-through).")
 @click.option("--unique/--no-unique", default=True, show_default=True,
               help="Prove the solution unique (a second solve with the first blocked); --no-unique skips it for speed.")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=None, metavar="N",
@@ -111,6 +115,7 @@ class SolverOption(click.Option):
 @click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
               help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25); "
                    "their number is the side.")
+@output_dir_option
 @jobs_option
 @quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
@@ -157,8 +162,8 @@ class SolverOption(click.Option):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, jobs, dimacs, rate, effort, explain, hint, reveal, candidates, true_candidates, logical, engine, disabled,
-          redundant, variants, regions, cages) -> int:
+          alphabet, output_dir, jobs, dimacs, rate, effort, explain, hint, reveal, candidates, true_candidates,
+          logical, engine, disabled, redundant, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -205,11 +210,13 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
                            candidates, true_candidates, redundant, reveal or "step", engine, tuple(disabled), logical,
                            effort)
     fmt = resolve_format(output_format, env)
-    records = one_for_json(records, fmt, "puzzle")
+    if output_dir is not None and fmt != "svg":
+        raise click.UsageError("--output-dir goes with --format svg (one picture file per puzzle)")
+    records = one_for_json(records, fmt, "puzzle", output_dir)
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
         if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
-        status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress)
+        status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress, output_dir)
     for source, skipped in reader.skipped.items():
         env.note(f"{source}: {skipped}")
     if status is None:
@@ -246,6 +253,7 @@ class SudokuPresenter(Presenter):
         self.exported: tuple = (None, None)  # (the answer, its f-puzzles export): made once per answer
         self.source: Optional[str] = None
         self.lines_before = self.last_line = 0  # for the progress bar: lines of the files already read
+        self.ratings: list = []  # the ERs of the page's rated puzzles, for its histogram
         if plain(options):
             self.jsonl = self._plain_jsonl  # decided once: the hot path of big runs
 
@@ -300,6 +308,28 @@ class SudokuPresenter(Presenter):
 
         return summary(tally)
 
+    def svg(self, answer: Answer) -> str:
+        from puzzlesat.render.svg.sudoku_answers import answer_svg
+
+        return answer_svg(answer, self.options)
+
+    def section(self, answer: Answer):
+        from puzzlesat.render.svg.sudoku_answers import answer_section
+
+        if answer.rating is not None and answer.rating.er is not None:
+            self.ratings.append(answer.rating.er)
+        return answer_section(answer, self.options)
+
+    def page(self, sections: list, tally: Counter) -> str:
+        from puzzlesat.render.svg.sudoku_answers import run_page
+
+        return run_page(sections, tally, self.ratings)
+
+    def file_name(self, answer: Answer, number: int) -> str:
+        from puzzlesat.render.svg.sudoku_answers import file_name
+
+        return file_name(answer, number)
+
     def progress(self, answer: Answer, done: int) -> tuple:
         record = answer.record
         if record.source != self.source:
@@ -309,8 +339,9 @@ class SudokuPresenter(Presenter):
         return read, f"line {read:,}"
 
 
-SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "effort", "explain", "hint", "reveal",
-                "candidates", "true_candidates", "logical", "engine", "disabled", "redundant")
+SOLVING_ONLY = ("output_format", "output_dir", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate",
+                "effort", "explain", "hint", "reveal", "candidates", "true_candidates", "logical", "engine", "disabled",
+                "redundant")
 
 
 def _check_dimacs_alone(ctx: click.Context) -> None:
