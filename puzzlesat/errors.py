@@ -9,6 +9,7 @@
       OutOfBudget             a budget (seconds, SAT conflicts or search nodes) ran out mid-computation
       Inconsistent            no mine layout explains a Minesweeper position
       GenerationError         no puzzle of the asked difficulty within the allowed attempts
+      TargetError             an ER band or technique name that cannot be read, or does not fit the grid asked for
       VerificationError       an answer failed its check: a bug, never shown as an answer
     SimulationInterrupted     Ctrl-C in a simulation (a KeyboardInterrupt), with the summary of the games played
 """
@@ -77,6 +78,10 @@ class Inconsistent(PuzzlesatError, ValueError):
 
 class GenerationError(PuzzlesatError, RuntimeError):
     """No puzzle of the asked difficulty was found within the allowed attempts."""
+
+
+class TargetError(PuzzlesatError, ValueError):
+    """An ER band or technique name that cannot be read, or does not fit the grid asked for."""
 
 
 class VerificationError(PuzzlesatError, AssertionError):
