@@ -86,6 +86,7 @@ class Generator:
         self.attempts = attempts or (TARGET_ATTEMPTS if self.target is not None else LEVEL_ATTEMPTS)
         self.timeout = timeout  # CPU seconds per puzzle, or None
         self.solver = solver
+        self.grids = 0  # full grids dug so far, for every puzzle (misses included)
         self.session = self._new_session()
         self.rater = rater_for(self.rules)
 
@@ -129,6 +130,7 @@ class Generator:
         """(puzzle, solution, its SE path or None) from one new grid, or None when it misses the asked difficulty
         or target. OutOfBudget when the budget runs out."""
         solution = self.random_solution()
+        self.grids += 1
         values = self.dig(solution)
         puzzle = Puzzle(self.shape, tuple(values))
         if self.target is not None:

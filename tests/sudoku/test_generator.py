@@ -233,3 +233,13 @@ def test_a_rating_budget_does_not_stop_later_digs(monkeypatch):
 def test_er_nine_and_up():
     new = next(generate(9, seed=3, er="9+", attempts=20000, timeout=600))
     assert new.rating.er >= 9.0 and rate(new.puzzle).er == new.rating.er
+
+
+def test_grids_counts_every_dug_grid():
+    """`grids` counts the grids of the puzzles made and of the misses (what the benchmark divides by)."""
+    generator = Generator(9, seed=1, er="3-3.4", attempts=2)
+    dug = 0
+    with pytest.raises(GenerationError):
+        while True:
+            dug += generator.generate().attempts
+    assert generator.grids == dug + 2
