@@ -44,8 +44,8 @@ def _technique_names(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.option("--symmetric", is_flag=True, help="Givens symmetric through the centre (minimal then means: no pair).")
 @click.option("--er", "band", metavar="LOW-HIGH", callback=_read_with(parse_band),
               help="Each puzzle's SE rating (ER, as `puzzlesat sudoku --rate` gives it) in this band: 6-6.9, 9+ "
-                   "(9.0 and up), 2.3- (up to 2.3) or one value (7.1). Puzzles are dug minimal; 9+ is about 1 in 700 "
-                   "of them. Sizes 4 to 12.")
+                   "(9.0 and up), 2.3- (up to 2.3) or one value (7.1). Puzzles are dug minimal; 9+ is about 1 in 600 "
+                   "of them (seconds each). Sizes 4 to 12.")
 @click.option("--technique", metavar="NAME", callback=_read_with(find_technique), shell_complete=_technique_names,
               help="Each puzzle's path uses NAME (as --explain names steps, less the pattern code: X-Wing, Skyscraper, "
                    "XY-Wing, Nishio, Naked Pair; any case, or a prefix only it has) and no step is harder than its "

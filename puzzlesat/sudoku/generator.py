@@ -44,8 +44,8 @@ DIFFICULTIES = ("any",) + LEVELS
 RECYCLE_AFTER = 2000  # retired activation variables before the solver is rebuilt
 RATING_SECONDS = 10.0  # a new puzzle's SE path may take this long; past it, the rating comes without SE's numbers
 LEVEL_ATTEMPTS = 200  # grids tried for a level, unless told otherwise
-TARGET_ATTEMPTS = 20_000  # for an ER band or a technique (as HoDoKu's background generator): 1 in 500 minimal
-# puzzles has ER 9+ or X-Wing as its hardest step
+TARGET_ATTEMPTS = 20_000  # for an ER band or a technique: about 1 in 600 minimal puzzles has ER 9+, 1 in 450
+# X-Wing as its hardest step (scripts/bench_generate.py --targets)
 TARGET_SIDES = range(4, 13)  # SE's scale for sizes up to 12x12; a minimal 16x16's path takes up to a minute and
 # mostly ends in search (20.0), beyond SE's techniques
 
