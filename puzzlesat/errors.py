@@ -8,7 +8,8 @@
       SolverUnavailable       a SAT solver name this PySAT build does not offer
       OutOfBudget             a budget (seconds, SAT conflicts or search nodes) ran out mid-computation
       Inconsistent            no mine layout explains a Minesweeper position
-      GenerationError         no puzzle of the asked difficulty within the allowed attempts
+      GenerationError         no puzzle of the asked difficulty within the allowed attempts or time
+      TargetError             an ER band or technique name that cannot be read, or does not fit the grid asked for
       VerificationError       an answer failed its check: a bug, never shown as an answer
     SimulationInterrupted     Ctrl-C in a simulation (a KeyboardInterrupt), with the summary of the games played
 """
@@ -76,7 +77,17 @@ class Inconsistent(PuzzlesatError, ValueError):
 
 
 class GenerationError(PuzzlesatError, RuntimeError):
-    """No puzzle of the asked difficulty was found within the allowed attempts."""
+    """No puzzle of the asked difficulty was found within the allowed attempts or time; `limit` says which ran
+    out ('attempts' or 'timeout'), `targeted` whether an ER band or technique was asked for."""
+
+    def __init__(self, message: str, limit: str = "attempts", targeted: bool = False):
+        super().__init__(message)
+        self.limit = limit
+        self.targeted = targeted
+
+
+class TargetError(PuzzlesatError, ValueError):
+    """An ER band or technique name that cannot be read, or does not fit the grid asked for."""
 
 
 class VerificationError(PuzzlesatError, AssertionError):

@@ -38,10 +38,17 @@ def _os_error(error: OSError) -> str:
     return f"{error.filename}: {reason}" if error.filename else reason
 
 
+def _generation_advice(error: GenerationError) -> str:
+    """What may help when no puzzle was found: more of the limit that ran out."""
+    if error.limit == "timeout":
+        return "a longer --timeout may help"
+    return "more --attempts may help" if error.targeted else "more --attempts, or --minimal, may help"
+
+
 # Exceptions that end a command, most specific first: (type, exit status, how to say it).
 ERRORS = (
     (InputError, ExitStatus.USAGE, str),
-    (GenerationError, ExitStatus.FAILED, lambda error: f"{error} (more --attempts, or --minimal, may help)"),
+    (GenerationError, ExitStatus.FAILED, lambda error: f"{error} ({_generation_advice(error)})"),
     (VerificationError, ExitStatus.FAILED, lambda error: f"internal error, please report it: {error}"),
     (OutOfBudget, ExitStatus.FAILED, str),
     (PuzzlesatError, ExitStatus.USAGE, str),

@@ -8,8 +8,28 @@ import click
 
 from puzzlesat.cli.common import Env, format_option, output_dir_option, quiet_option, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
+from puzzlesat.errors import TargetError
 from puzzlesat.streams import to_json
+from puzzlesat.sudoku.logic.catalogue import TECHNIQUES, find_technique
 from puzzlesat.sudoku.logic.rating import LEVELS
+from puzzlesat.sudoku.target import parse_band
+
+
+def _read_with(read):
+    """A click callback that reads an option's text with a library function; its TargetError is a usage error."""
+    def callback(ctx: click.Context, param: click.Parameter, value):
+        if value is None:
+            return None
+        try:
+            return read(value)
+        except TargetError as error:
+            raise click.BadParameter(str(error)) from None
+    return callback
+
+
+def _technique_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """The technique names that start with what is typed (shell completion)."""
+    return [t.name for t in TECHNIQUES if t.name.casefold().startswith(incomplete.casefold())]
 
 
 @click.command()
@@ -22,8 +42,20 @@ from puzzlesat.sudoku.logic.rating import LEVELS
                    "above singles dig every given, as --minimal does.")
 @click.option("--minimal", is_flag=True, help="No given can be removed without losing uniqueness.")
 @click.option("--symmetric", is_flag=True, help="Givens symmetric through the centre (minimal then means: no pair).")
-@click.option("--attempts", type=click.IntRange(min=1), default=200, show_default=True, metavar="N",
-              help="Grids to try per puzzle before giving up on a difficulty.")
+@click.option("--er", "band", metavar="LOW-HIGH", callback=_read_with(parse_band),
+              help="Each puzzle's SE rating (ER, as `puzzlesat sudoku --rate` gives it) in this band: 6-6.9, 9+ "
+                   "(9.0 and up), 2.3- (up to 2.3) or one value (7.1). Puzzles are dug minimal; 9+ is about 1 in 600 "
+                   "of them (seconds each). Sizes 4 to 12.")
+@click.option("--technique", metavar="NAME", callback=_read_with(find_technique), shell_complete=_technique_names,
+              help="Each puzzle's path uses NAME (as --explain names steps, less the pattern code: X-Wing, Skyscraper, "
+                   "XY-Wing, Nishio, Naked Pair; any case, or a prefix only it has) and no step is harder than its "
+                   "hardest NAME step, so its ER is NAME's. Chains grow harder with their length: the other steps may be "
+                   "as hard as the longest NAME chain. With --er, both hold.")
+@click.option("--attempts", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Grids to try per puzzle before giving up on a difficulty (default 200), band or technique "
+                   "(default 20,000).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="CPU seconds to spend per puzzle before giving up on a difficulty, band or technique.")
 @click.option("--solution", "show_solution", is_flag=True,
               help="Also show the solution: beside the puzzle (pretty), in the record (json, jsonl), after a tab (line).")
 @format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
@@ -35,16 +67,20 @@ from puzzlesat.sudoku.logic.rating import LEVELS
 @output_dir_option
 @quiet_option
 @click.pass_obj
-def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attempts, show_solution, output_format,
-             output_dir) -> int:
+def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, band, technique, attempts, timeout,
+             show_solution, output_format, output_dir) -> int:
     """Generate Sudoku puzzles whose unique solution SAT proves, each rated.
 
     \b
     puzzlesat sudoku generate --count 5 --seed 1
     puzzlesat sudoku generate --size 16 --minimal --format line > new16.txt
     puzzlesat sudoku generate --difficulty probing --minimal --symmetric
+    puzzlesat sudoku generate --er 6-6.9 --count 10 -f line
+    puzzlesat sudoku generate --technique x-wing --count 5
+    puzzlesat sudoku generate --er 9+ --attempts 100000 --timeout 600
 
-    Exit status: 0 all puzzles made, 1 a difficulty was not reached within --attempts, 2 usage error.
+    Exit status: 0 all puzzles made, 1 a difficulty, band or technique was not reached within --attempts or
+    --timeout, 2 usage error.
     """
     from puzzlesat.sudoku.generator import Generator
 
@@ -57,7 +93,14 @@ def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, attemp
                                "(use --output-dir DIR for one file per puzzle, or --format html for one page)")
     if output_dir is not None and fmt != "svg":
         raise click.UsageError("--output-dir goes with --format svg (one picture file per puzzle)")
-    generator = Generator(size, seed, difficulty, minimal, symmetric, attempts)
+    if difficulty != "any" and (band or technique):
+        raise click.UsageError("--difficulty (a level) and --er or --technique (SE's scale) choose puzzles two "
+                               "different ways: use one")
+    try:
+        generator = Generator(size, seed, difficulty, minimal, symmetric, attempts, er=band, technique=technique,
+                              timeout=timeout)
+    except TargetError as error:
+        raise click.UsageError(str(error)) from None
     try:
         made = ((number, generator.generate()) for number in range(1, count + 1))
         progress = env.progress_bar(count, "puzzles") if fmt != "pretty" else None
