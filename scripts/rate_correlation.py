@@ -92,11 +92,12 @@ def set_rows(name: str, args) -> list:
     return reader(path)[:: args.every][: args.limit]
 
 
-def rate_rows(rows: list, jobs: int, timeout: float, engine: str = None) -> tuple:
-    """(rating dicts, None for a puzzle whose budget ran out; milliseconds per puzzle) through the pipeline."""
+def rate_rows(rows: list, jobs: int, timeout: float, engine: str = None, effort: bool = False) -> tuple:
+    """(rating dicts, None for a puzzle whose budget ran out; milliseconds per puzzle) through the pipeline; the
+    effort measures only with `effort` (the sets that publish an effort)."""
     reader = Reader()
     records = reader.records(Line("<set>", number, text) for number, (text, _) in enumerate(rows, 1))
-    options = SolveOptions(rate=True, effort=True, timeout=timeout, engine=engine)
+    options = SolveOptions(rate=True, effort=effort, timeout=timeout, engine=engine)
     ratings, times = [], []
     for answer in answers(records, options, jobs, chunk_size=2):
         ratings.append(answer.rating.as_dict() if answer.rating is not None else None)
@@ -269,7 +270,7 @@ def main(argv=None) -> int:
             continue
         rows = set_rows(name, args)
         started = time.perf_counter()
-        ratings, times = rate_rows(rows, args.jobs, args.timeout, args.engine)
+        ratings, times = rate_rows(rows, args.jobs, args.timeout, args.engine, "effort" in rows[0][1])
         print(f"# {name}: {len(rows)} puzzles in {time.perf_counter() - started:.0f} s, median "
               f"{statistics.median(times):.0f} ms, slowest {max(times) / 1000:.1f} s", file=sys.stderr)
         sets[name] = (rows, ratings)
