@@ -85,15 +85,16 @@ class Env:
         if not self.quiet:
             self.error(message)
 
-    def progress_bar(self, total, unit: str, label: str = "", output_streams: bool = True):
+    def progress_bar(self, total, unit: str, label: str = "", output_streams: bool = True,
+                     measure: Optional[str] = None):
         """A progress bar on stderr when it is a terminal, not quiet, and (when output streams during the run)
         the output goes elsewhere; else None. `total` is a number, None (unknown) or a function that gives it,
-        called only when there is a bar. The bar shows only once the run has lasted a moment."""
+        called only when the bar shows, once the run has lasted a moment (see render.progress.ProgressBar)."""
         if self.quiet or not self.stderr_isatty or (output_streams and self.stdout_isatty):
             return None
         from puzzlesat.render.progress import ProgressBar
 
-        return ProgressBar(self.console(stderr=True), total() if callable(total) else total, unit, label)
+        return ProgressBar(self.console(stderr=True), total, unit, label, measure)
 
 
 def _columns(stream) -> Optional[int]:

@@ -95,7 +95,7 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
     setup = make_setup(level, size, rules)
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
-    bar = env.progress_bar(games, "games", f"{strategy} {setup.level or setup.label()}", output_streams=False)
+    bar = env.progress_bar(games, "game", f"{strategy} {setup.level or setup.label()}", output_streams=False)
     stopped = None
     try:
         summary = run(setup, strategy, games, seed, jobs_or_all(jobs), cell,

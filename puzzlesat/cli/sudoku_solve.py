@@ -203,8 +203,8 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
                            candidates, true_candidates, redundant, reveal or "step", engine, tuple(disabled), logical)
     fmt = resolve_format(output_format, env)
     records = one_for_json(records, fmt, "puzzle")
-    progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
-        if fmt != "pretty" else None
+    progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzle",
+                                measure="line") if fmt != "pretty" else None
     with closing(answers(records, options, jobs_or_all(jobs))) as found:
         status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress)
     for source, skipped in reader.skipped.items():
@@ -302,8 +302,7 @@ class SudokuPresenter(Presenter):
         if record.source != self.source:
             self.lines_before, self.source = self.lines_before + self.last_line, record.source
         self.last_line = record.line
-        read = self.lines_before + record.line
-        return read, f"line {read:,}"
+        return self.lines_before + record.line, ""
 
 
 SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint", "reveal",
