@@ -48,7 +48,8 @@ class ProgressBar:
             console=self.console,
             transient=True,
         )
-        self.task = self.progress.add_task(self.label, total=self.total, done="", note="", rate="")
+        self.task = self.progress.add_task(self.label, total=self.total, done="", note="", rate="",
+                                           started=self.started, left=None)
         self.progress.start()
 
     def update(self, done: int, completed: int, note: str = "") -> None:
@@ -60,6 +61,7 @@ class ProgressBar:
         if self.progress is None:
             self._show()
         rate = done / max(now - self.started, 1e-9)
+        left = _left(self.total, completed, now - self.started)
         of = "" if self.total is None else f"/{self.total:,}"
         if self.measure is None and of:
             items, where = f"{done:,}{of} {self.unit}s", note
@@ -67,7 +69,8 @@ class ProgressBar:
             items, where = plural(done, self.unit), note
         else:
             items, where = plural(done, self.unit), " ".join(filter(None, [f"{self.measure} {completed:,}{of}", note]))
-        self.progress.update(self.task, completed=completed, done=items, note=where, rate=_rate(rate), refresh=True)
+        self.progress.update(self.task, completed=completed, done=items, note=where, rate=_rate(rate), left=left,
+                             refresh=True)
 
     def say(self, message: str) -> None:
         """A diagnostic line (above the bar, when it shows)."""
@@ -79,8 +82,16 @@ class ProgressBar:
             self.progress.stop()
 
 
+def _left(total: Optional[int], completed: int, elapsed: float) -> Optional[float]:
+    """Seconds left at the pace of the whole run so far (steady, though results come in bursts of a chunk), or
+    None without a total or before the first unit."""
+    if total is None or completed <= 0:
+        return None
+    return max(0, total - completed) * elapsed / completed
+
+
 def _times():
-    """A rich column: the time so far and, once there is a total and a pace, the time left at the recent pace
+    """A rich column: the time since the run began and, once there is a total and a pace, the time left
     ('0:00:12, 0:01:40 left')."""
     from rich.progress import ProgressColumn
     from rich.table import Column
@@ -90,8 +101,8 @@ def _times():
         max_refresh = 0.5  # steadier than every redraw
 
         def render(self, task) -> Text:
-            text = Text(_clock(task.finished_time if task.finished else task.elapsed), style="progress.elapsed")
-            left = task.time_remaining if task.total is not None and not task.finished else None
+            text = Text(_clock(time.monotonic() - task.fields["started"]), style="progress.elapsed")
+            left = task.fields["left"]
             if left is not None:
                 text.append(f", {_clock(left)} left", style="progress.remaining")
             return text

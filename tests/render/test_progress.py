@@ -34,9 +34,18 @@ def test_the_bar_shows_items_of_the_total_note_rate_and_time_left_then_clears(pr
     bar.close()
     text = stream.getvalue()
     assert "label" in text and "7/10 puzzles" in text and "won 60%" in text and "/s" in text
-    assert re.search(r", 0:00:0\d left", text)  # 3 to go at the pace of the last moments
+    assert re.search(r", 0:00:0\d left", text)  # 3 to go at the pace so far
     assert "puzzlesat: a diagnostic line" in text
     assert text.endswith("\r\x1b[1A\x1b[2K")  # transient: the cursor goes up and the bar's line is erased
+
+
+def test_time_so_far_counts_from_the_start_of_the_run_and_time_left_from_its_pace(progress_at_once):
+    console, stream = terminal()
+    bar = ProgressBar(console, 100, "puzzle")
+    bar.started -= 20  # a run 20 s old, the bar shown only now
+    bar.update(80, 80)  # 4 a second: 20 to go take 5 s, however the 80 came (all in one chunk here)
+    bar.close()
+    assert re.search(r"80/100 puzzles .* 0:00:20, 0:00:0[45] left", stream.getvalue())
 
 
 def test_without_a_total_the_bar_shows_count_and_rate_but_no_time_left(progress_at_once):
