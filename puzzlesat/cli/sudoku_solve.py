@@ -15,10 +15,11 @@ from puzzlesat.cli.common import (
     ExitStatus,
     format_option,
     jobs_option,
-    jobs_or_all,
     one_for_json,
     quiet_option,
     resolve_format,
+    scheduler_option,
+    workers,
 )
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import PuzzlesatError, VariantError
@@ -112,6 +113,7 @@ class SolverOption(click.Option):
               help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25); "
                    "their number is the side.")
 @jobs_option
+@scheduler_option
 @quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
 @click.option("--rate", is_flag=True, help="Rate each puzzle on Sudoku Explainer's scale (ER/EP/ED, the hardest "
@@ -155,8 +157,8 @@ class SolverOption(click.Option):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, jobs, dimacs, rate, explain, hint, reveal, candidates, true_candidates, logical, engine, disabled,
-          redundant, variants, regions, cages) -> int:
+          alphabet, jobs, scheduler, dimacs, rate, explain, hint, reveal, candidates, true_candidates, logical, engine,
+          disabled, redundant, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -205,7 +207,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     records = one_for_json(records, fmt, "puzzle")
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzle",
                                 measure="line") if fmt != "pretty" else None
-    with closing(answers(records, options, jobs_or_all(jobs))) as found:
+    with workers(env, jobs, scheduler) as pool, closing(answers(records, options, *pool)) as found:
         status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress)
     for source, skipped in reader.skipped.items():
         env.note(f"{source}: {skipped}")
@@ -305,8 +307,8 @@ class SudokuPresenter(Presenter):
         return self.lines_before + record.line, ""
 
 
-SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate", "explain", "hint", "reveal",
-                "candidates", "true_candidates", "logical", "engine", "disabled", "redundant")
+SOLVING_ONLY = ("output_format", "unique", "count", "solver", "timeout", "conflicts", "jobs", "scheduler", "rate",
+                "explain", "hint", "reveal", "candidates", "true_candidates", "logical", "engine", "disabled", "redundant")
 
 
 def _check_dimacs_alone(ctx: click.Context) -> None:
