@@ -25,6 +25,7 @@ CONNECT_SECONDS = 5.0  # to reach the scheduler, and for a first worker to be th
 HANDSHAKE_SECONDS = 2.0  # after connecting, for the scheduler to answer Dask's handshake
 CHECK_SECONDS = 2.0  # how often a wait for a result checks that the cluster still has workers
 NO_WORKERS_SECONDS = 30.0  # a cluster without a worker this long fails the run (nothing would ever finish)
+RECENT_MESSAGES = 10  # messages to the scheduler the client keeps for debugging (Dask keeps 1,000: chunks of puzzles)
 INSTALL = "pip install 'puzzlesat[dask]'"
 
 
@@ -62,8 +63,8 @@ class Cluster:
         timeout = CONNECT_SECONDS if timeout is None else timeout
         self.address = address
         _probe(address, timeout)
-        with warnings.catch_warnings():  # Dask's own version table; the check below says what matters here
-            warnings.simplefilter("ignore")
+        with warnings.catch_warnings(), _few_messages_kept():
+            warnings.simplefilter("ignore")  # Dask's own version table: the check below says what matters here
             try:
                 self.client = distributed.Client(address, timeout=timeout, set_as_default=False)
             except Exception as error:  # noqa: BLE001 - anything a client that cannot start raises
@@ -141,6 +142,13 @@ class Cluster:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _few_messages_kept():
+    """Dask's configuration while a client starts: it keeps only its last RECENT_MESSAGES messages."""
+    import dask
+
+    return dask.config.set({"distributed.admin.low-level-log-length": RECENT_MESSAGES})
 
 
 def _probe(address: str, timeout: float) -> None:

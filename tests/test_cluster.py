@@ -178,7 +178,7 @@ def test_a_record_that_kills_its_worker_is_reported_and_the_rest_goes_on(monkeyp
     import cloudpickle
     import dask
 
-    from puzzlesat.cluster import Cluster
+    from puzzlesat.cluster import RECENT_MESSAGES, Cluster
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this test module
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
@@ -225,3 +225,13 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def test_the_client_does_not_keep_the_chunks_it_sent(scheduler):
+    from puzzlesat.cluster import RECENT_MESSAGES, Cluster
+
+    with Cluster(scheduler) as cluster:  # Dask keeps the last 1,000 messages: 50 MiB of puzzles on a long run
+        done = list(ordered_map(list, ("x" * 1000 for _ in range(4000)), jobs=1, executor=cluster.executor(),
+                                chunk_size=100))
+        kept = cluster.client.scheduler_comm.recent_message_log
+    assert len(done) == 4000 and len(kept) <= RECENT_MESSAGES
