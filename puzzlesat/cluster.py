@@ -161,7 +161,7 @@ def _probe(address: str, timeout: float) -> None:
         await comm.close()
 
     try:
-        asyncio.run(asyncio.wait_for(handshake(), timeout + HANDSHAKE_SECONDS))
+        _run_alone(lambda: asyncio.wait_for(handshake(), timeout + HANDSHAKE_SECONDS))
     except asyncio.TimeoutError:  # connected, but no Dask handshake came back (another kind of server)
         raise ClusterError(f"{address} does not answer as a Dask scheduler") from None
     except ValueError as error:
@@ -175,6 +175,15 @@ def _probe(address: str, timeout: float) -> None:
                            f"scheduler's is 8786 by default)") from None
     except Exception as error:  # noqa: BLE001 - a server that is not a Dask scheduler answers anything
         raise ClusterError(f"{address} does not answer as a Dask scheduler ({_reason(error)})") from None
+
+
+def _run_alone(coroutine) -> None:
+    """Run `coroutine()` to its end on an event loop of its own, in a thread of its own: the calling thread may be
+    running a loop already (Jupyter, Playwright), where asyncio.run refuses to start."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(lambda: asyncio.run(coroutine())).result()
 
 
 def _worker_versions(client) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -111,6 +112,17 @@ def test_progress_on_a_cluster_shows_on_a_terminal_only(scheduler, puzzles_dir, 
         assert piped.stderr == f"puzzlesat: {path}:7: two 5s in row 1\n"
 
 
+def test_a_thread_that_runs_an_event_loop_can_use_a_cluster(scheduler, puzzles_dir, no_closing_line):
+    text = puzzles(puzzles_dir, 3)
+
+    async def inside_a_loop():  # as in Jupyter, or after Playwright's sync API in the same test session
+        return run_main(["sudoku", "-f", "line", "--scheduler", scheduler], input=text)
+
+    result = asyncio.run(inside_a_loop())
+    assert result.stdout == run_main(["sudoku", "-f", "line", "-j", "1"], input=text).stdout
+    assert result.exit_code == 1 and result.stderr == "puzzlesat: <stdin>:5: two 5s in row 1\n"
+
+
 def one_line_error(result) -> str:
     """The one line a failed run wrote on stderr (and nothing on stdout)."""
     assert result.exit_code == 1 and result.stdout == ""
@@ -205,8 +217,8 @@ def test_a_scheduler_lost_mid_run_ends_it_in_one_line_after_what_was_done(puzzle
         with distributed.Client(address, timeout=60) as client:  # both up, however busy the machine
             client.wait_for_workers(1, timeout=60)
         run = subprocess.Popen([sys.executable, "-m", "puzzlesat", "sudoku", "--rate", "-f", "line", "--scheduler",
-                                address, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        first = run.stdout.readline()  # the cluster is working
+                                address, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+        first = run.stdout.readline()  # the cluster is working (unbuffered: no more is read than the line)
         scheduler.send_signal(signal.SIGKILL)
         rest, stderr = run.communicate(timeout=60)
     finally:
