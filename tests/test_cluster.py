@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import pytest
@@ -118,7 +119,8 @@ def test_a_thread_that_runs_an_event_loop_can_use_a_cluster(scheduler, puzzles_d
     async def inside_a_loop():  # as in Jupyter, or after Playwright's sync API in the same test session
         return run_main(["sudoku", "-f", "line", "--scheduler", scheduler], input=text)
 
-    result = asyncio.run(inside_a_loop())
+    with ThreadPoolExecutor(1) as thread:  # a thread of the test's own: this one may run a loop already
+        result = thread.submit(asyncio.run, inside_a_loop()).result()
     assert result.stdout == run_main(["sudoku", "-f", "line", "-j", "1"], input=text).stdout
     assert result.exit_code == 1 and result.stderr == "puzzlesat: <stdin>:5: two 5s in row 1\n"
 
