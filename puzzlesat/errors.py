@@ -11,6 +11,7 @@
       GenerationError         no puzzle of the asked difficulty within the allowed attempts or time
       TargetError             an ER band or technique name that cannot be read, or does not fit the grid asked for
       VerificationError       an answer failed its check: a bug, never shown as an answer
+      ClusterError            a Dask cluster that cannot be used: not installed, unreachable, other workers, lost
     SimulationInterrupted     Ctrl-C in a simulation (a KeyboardInterrupt), with the summary of the games played
 """
 
@@ -92,6 +93,11 @@ class TargetError(PuzzlesatError, ValueError):
 
 class VerificationError(PuzzlesatError, AssertionError):
     """An answer that fails its independent check (a model that is not a solution, two engines that disagree)."""
+
+
+class ClusterError(PuzzlesatError, RuntimeError):
+    """A Dask cluster that cannot run the work: dask not installed, a scheduler that cannot be reached or is lost
+    mid-run, workers without puzzlesat or with another version of it, or no workers at all."""
 
 
 class SimulationInterrupted(KeyboardInterrupt):

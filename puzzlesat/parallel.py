@@ -7,7 +7,9 @@ for starting workers; what is left then goes to the workers. Items are cut into 
 `chunk_size` items, so the first results come at once); at most `window` chunks are in flight, so memory
 stays flat whatever the length of the input. Results come back in input order. When a worker dies, the pool
 is replaced and the chunk is run again alone, then item by item, so that only the item that kills its worker
-is lost: its result is `on_failure(item, message)`, and everything else is done.
+is lost: its result is `on_failure(item, message)`, and everything else is done. An executor that is not ours
+(a Dask cluster) says a worker died by failing the chunk with WorkerLost: it carries on, so the chunk's items
+are run again one by one on it, with the same outcome.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ DEFAULT_CHUNK = 256
 WARM_UP_SECONDS = 0.25  # work done in this process before worker processes are started
 WORKER_DIED = "a worker process died while working on this record"
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+class WorkerLost(Exception):
+    """A chunk's worker died, but the executor that ran it carries on (what a cluster's futures fail with)."""
 
 
 def default_jobs() -> int:
@@ -170,6 +176,8 @@ def _drain_one(pending: deque, state: _Pool, function, on_failure) -> Iterator:
     chunk, future = pending.popleft()
     try:
         results = future.result()
+    except WorkerLost:
+        results = _one_by_one(chunk, state.pool, function, on_failure)
     except BrokenExecutor:
         if not state.own:
             raise
@@ -178,6 +186,24 @@ def _drain_one(pending: deque, state: _Pool, function, on_failure) -> Iterator:
             if not (other_future.done() and other_future.exception() is None):
                 pending[index] = (other, state.submit(function, other))
     yield from results
+
+
+def _one_by_one(chunk: list, executor: Executor, function, on_failure) -> list:
+    """Run a chunk whose worker died on an executor that carries on: each item alone, all at once; an item whose
+    worker died again ran beside others that may have killed it, so it runs once more on its own."""
+    futures = [executor.submit(function, [item]) for item in chunk]
+    results = []
+    for item, future in zip(chunk, futures):
+        try:
+            results.extend(future.result())
+        except WorkerLost:
+            try:
+                results.extend(executor.submit(function, [item]).result())
+            except WorkerLost:
+                if on_failure is None:
+                    raise
+                results.append(on_failure(item, WORKER_DIED))
+    return results
 
 
 def _recover(chunk: list, state: _Pool, function, on_failure) -> list:

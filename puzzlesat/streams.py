@@ -6,6 +6,7 @@ import codecs
 import json
 from json.encoder import encode_basestring
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from typing import IO, Iterator, Optional, Sequence
@@ -16,6 +17,7 @@ STDIN = "-"
 BOM = b"\xef\xbb\xbf"
 MAX_LINE = 1 << 20  # bytes; a longer line is reported, not read into memory
 BINARY_LINES = 8  # lines with NUL bytes in a row after which a file is binary, and not read further
+COUNT_LIMIT = 512 << 20  # bytes of input whose lines are counted for a progress bar's total (0.5 s or so)
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,15 @@ def check_paths(paths: Sequence[str]) -> None:
 
 
 def count_lines(paths: Sequence[str]) -> Optional[int]:
-    """Total lines in the named files, or None when reading standard input (a pipe has no total)."""
+    """Total lines in the named files, when that is cheap: regular files of COUNT_LIMIT bytes in all at most (a
+    pipe, a device or standard input would be used up by counting, and a huge file takes a while); else None."""
     if not paths or STDIN in paths:
+        return None
+    try:
+        states = [os.stat(path) for path in paths]
+    except OSError:
+        return None
+    if not all(stat.S_ISREG(state.st_mode) for state in states) or sum(s.st_size for s in states) > COUNT_LIMIT:
         return None
     total = 0
     for path in paths:

@@ -2,9 +2,10 @@
 
 Each round runs every configuration once, interleaved (1, 2, N, dask, 1, 2, N, dask, ...), because the machine is
 shared and noisy; the table shows the median puzzles/s and the speed-up over `--jobs 1` in the same run (the
-baseline). The CLI runs are whole commands (`puzzlesat sudoku FILE -f jsonl -j J`, output read from a pipe); the
-Dask run is puzzlesat.sudoku.solve_lines on a LocalCluster of N single-threaded worker processes (cluster start-up
-not counted). `--memory LINES` instead writes a file of that many lines (the set repeated), runs the CLI over it
+baseline). Every run is a whole command, output read from a pipe: `puzzlesat sudoku FILE -f jsonl -j J`, and for
+the Dask column `puzzlesat sudoku FILE -f jsonl --scheduler ADDRESS`, what a user runs, on a LocalCluster of N
+single-threaded worker processes started once beforehand (its start-up not counted; connecting to it and checking
+its workers, each run, is). `--memory LINES` instead writes a file of that many lines (the set repeated), runs the CLI over it
 with all cores and reports the peak resident memory of the largest process (parent or worker, from wait4).
 
     python scripts/bench_scale.py                      # first 20,000 17-clue puzzles, 3 rounds: a few minutes
@@ -18,7 +19,6 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from common import PUZZLESAT, add_data_option, data_file, measure, median, parser_for, rounds, table
@@ -35,22 +35,12 @@ def take(path: Path, lines: int, cycle: bool = False) -> Path:
     return Path(handle.name)
 
 
-def run_cli(path: Path, jobs: int) -> tuple:
-    """Seconds for the whole command and the number of records it wrote."""
-    done = measure([PUZZLESAT, "sudoku", str(path), "-f", "jsonl", "-j", str(jobs)])
+def run_cli(path: Path, where: list) -> tuple:
+    """Seconds for the whole command (`where`: -j J or --scheduler ADDRESS) and the number of records it wrote."""
+    done = measure([PUZZLESAT, "sudoku", str(path), "-f", "jsonl", *where])
     if done.status not in (0, 1):
         raise SystemExit(f"bench_scale: puzzlesat failed: {done.err[-500:]}")
     return done.wall, done.out.count(b"\n")
-
-
-def run_dask(client, path: Path) -> tuple:
-    """Seconds for solve_lines over a Dask executor, and the number of records."""
-    from puzzlesat.sudoku import solve_lines
-
-    started = time.perf_counter()
-    with open(path) as handle:
-        count = sum(1 for _ in solve_lines(handle, executor=client.get_executor(), chunk_size=512))
-    return time.perf_counter() - started, count
 
 
 def dask_client(workers: int):
@@ -73,8 +63,8 @@ def throughput(args) -> None:
     rates: dict = {}
     try:
         for number, config in rounds(args.rounds, configs):
-            jobs = config.split()[-1]
-            seconds, count = run_dask(client, path) if config.startswith("dask") else run_cli(path, int(jobs))
+            where = ["--scheduler", client.scheduler.address] if config.startswith("dask") else config.split()[1:]
+            seconds, count = run_cli(path, where)
             rates.setdefault(config, []).append(count / seconds)
             if config == configs[-1]:
                 print(f"round {number}/{args.rounds} done", file=sys.stderr)

@@ -9,9 +9,11 @@
    and presentation stays in its own layer.
 5. Lower layers never reach up or sideways: sudoku/ and mines/ import neither cli/ nor render/ nor each
    other, and render/ never imports cli/, so the layers stack cli -> render -> domain -> sat.
+6. `dask` and `distributed` are imported only in puzzlesat/cluster.py, so running on a cluster (and what its
+   failures mean) lives in one place, and everything else works without dask installed.
 
 An import counts wherever it is written, including inside a function (a lazy import is still a
-dependency). Rule 1 ignores imports under `if TYPE_CHECKING:`, which never run; rules 2-5 count them,
+dependency). Rule 1 ignores imports under `if TYPE_CHECKING:`, which never run; rules 2-6 count them,
 because even a type-only import ties one layer to another.
 """
 
@@ -295,6 +297,12 @@ def test_rich_only_in_render_and_cli(imports):
     """Rule 4: rich is imported only under puzzlesat/render/ and puzzlesat/cli/."""
     offenders = third_party_outside(imports, {"rich"}, ("puzzlesat/render/", "puzzlesat/cli/"))
     assert not offenders, "rich imported outside puzzlesat/render/ and puzzlesat/cli/:\n" + listing(offenders)
+
+
+def test_dask_only_in_cluster(imports):
+    """Rule 6: dask and distributed are imported only in puzzlesat/cluster.py."""
+    offenders = third_party_outside(imports, {"dask", "distributed"}, ("puzzlesat/cluster.py",))
+    assert not offenders, "dask imported outside puzzlesat/cluster.py:\n" + listing(offenders)
 
 
 LAYERS = [

@@ -28,6 +28,7 @@ EXIT_STATUS = {
 }
 SLOW = ("--games 5000", "-n 10000")  # whole simulations, run with the slow tests
 NEEDS = {"parallel": "GNU parallel"}  # programs an example pipes through that the machine may not have
+ELSEWHERE = "HOST"  # examples that run on the machines of a Dask cluster (HOST is its scheduler's), not here
 
 
 def readme_examples() -> list:
@@ -77,6 +78,8 @@ def help_examples() -> list:
 def run_example(command: str, folder: Path) -> subprocess.CompletedProcess:
     """The command in bash (pipefail: a failing puzzlesat is not hidden by the pipe), in `folder`, with the
     environment's puzzlesat first on PATH and nothing on stdin."""
+    if ELSEWHERE in command.split("#")[0]:
+        pytest.skip("runs on a Dask cluster (tests/test_cluster.py runs --scheduler on a local one)")
     for program, name in NEEDS.items():
         if re.search(rf"(^|\| *){program} ", command) and shutil.which(program) is None:
             pytest.skip(f"{name} is not installed")

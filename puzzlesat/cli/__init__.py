@@ -16,7 +16,14 @@ import click
 
 from puzzlesat import __version__
 from puzzlesat.cli.common import Env, ExitStatus, Interrupted, LazyGroup, OutputClosed, ensure_standard_streams
-from puzzlesat.errors import GenerationError, InputError, OutOfBudget, PuzzlesatError, VerificationError
+from puzzlesat.errors import (
+    ClusterError,
+    GenerationError,
+    InputError,
+    OutOfBudget,
+    PuzzlesatError,
+    VerificationError,
+)
 
 SUDOKU_COMMANDS = {
     "solve": "puzzlesat.cli.sudoku_solve:solve",
@@ -51,6 +58,7 @@ ERRORS = (
     (GenerationError, ExitStatus.FAILED, lambda error: f"{error} ({_generation_advice(error)})"),
     (VerificationError, ExitStatus.FAILED, lambda error: f"internal error, please report it: {error}"),
     (OutOfBudget, ExitStatus.FAILED, str),
+    (ClusterError, ExitStatus.FAILED, str),
     (PuzzlesatError, ExitStatus.USAGE, str),
     (OSError, ExitStatus.FAILED, _os_error),
 )

@@ -8,12 +8,16 @@ import importlib
 import io
 import os
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from typing import IO, Iterable, Iterator, Optional, Sequence
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 import click
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 class ExitStatus(enum.IntEnum):
@@ -85,15 +89,16 @@ class Env:
         if not self.quiet:
             self.error(message)
 
-    def progress_bar(self, total, unit: str, label: str = "", output_streams: bool = True):
+    def progress_bar(self, total, unit: str, label: str = "", output_streams: bool = True,
+                     measure: Optional[str] = None):
         """A progress bar on stderr when it is a terminal, not quiet, and (when output streams during the run)
         the output goes elsewhere; else None. `total` is a number, None (unknown) or a function that gives it,
-        called only when there is a bar. The bar shows only once the run has lasted a moment."""
+        called only when the bar shows, once the run has lasted a moment (see render.progress.ProgressBar)."""
         if self.quiet or not self.stderr_isatty or (output_streams and self.stdout_isatty):
             return None
         from puzzlesat.render.progress import ProgressBar
 
-        return ProgressBar(self.console(stderr=True), total() if callable(total) else total, unit, label)
+        return ProgressBar(self.console(stderr=True), total, unit, label, measure)
 
 
 def _columns(stream) -> Optional[int]:
@@ -224,6 +229,48 @@ def jobs_option(command):
     return click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
                         help="Worker processes (default: all cores). Output stays in input order, and does not "
                              "depend on N.")(command)
+
+
+def scheduler_option(command):
+    """--scheduler ADDRESS (or Dask's DASK_SCHEDULER_ADDRESS): the work on a Dask cluster instead of local processes."""
+    return click.option("--scheduler", metavar="ADDRESS", envvar="DASK_SCHEDULER_ADDRESS", show_envvar=True,
+                        default=None,
+                        help="Run on the Dask cluster of this scheduler (tcp://host:8786) instead of local worker "
+                             "processes; the output is the same. Its workers need this puzzlesat (pip install "
+                             "'puzzlesat[dask]' everywhere). -j N runs locally even when "
+                             "DASK_SCHEDULER_ADDRESS is set.")(command)
+
+
+class Workers(NamedTuple):
+    """Where a batch runs: how many chunks at once, and on what (None: this process and local workers)."""
+
+    jobs: int
+    executor: Optional[Executor]
+
+
+@contextmanager
+def workers(env: Env, jobs: Optional[int], scheduler: Optional[str]) -> Iterator[Workers]:
+    """`jobs` local worker processes (all cores unless given), or the Dask cluster at `scheduler`, connected and
+    checked, for the length of the run. -j with --scheduler is a usage error; -j with only DASK_SCHEDULER_ADDRESS
+    set runs locally."""
+    if scheduler and jobs is not None:
+        from click.core import ParameterSource
+
+        if click.get_current_context().get_parameter_source("scheduler") != ParameterSource.ENVIRONMENT:
+            raise click.UsageError("--jobs counts local worker processes; with --scheduler the cluster's workers "
+                                   "do the work (give one or the other)")
+        scheduler = None
+    if not scheduler:
+        yield Workers(jobs_or_all(jobs), None)
+        return
+    from puzzlesat.cluster import Cluster, quiet_dask_logs
+
+    quiet_dask_logs()
+    with Cluster(scheduler) as cluster:
+        threads = cluster.threads
+        if env.stderr_isatty:
+            env.note(f"on the Dask cluster at {scheduler}: {threads:,} worker thread{'s' if threads != 1 else ''}")
+        yield Workers(threads, cluster.executor())
 
 
 def resolve_format(requested: str, env: Env, pretty: str = "pretty", plain: str = "jsonl") -> str:

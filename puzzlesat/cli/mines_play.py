@@ -16,12 +16,13 @@ from puzzlesat.cli.common import (
     Interrupted,
     format_option,
     jobs_option,
-    jobs_or_all,
     one_for_json,
     output_dir_option,
     pictures_only,
     quiet_option,
     resolve_format,
+    scheduler_option,
+    workers,
 )
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import SimulationInterrupted
@@ -78,6 +79,7 @@ def first_move_cell(text: str, setup: Setup):
 @game_options
 @click.option("-n", "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
 @jobs_option
+@scheduler_option
 @format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: a table (the default on a terminal); json: one indented JSON object; jsonl: the same "
                     "object on one line (the default in a pipe); line: games, wins, win rate and the 95% interval's "
@@ -86,7 +88,7 @@ def first_move_cell(text: str, setup: Setup):
 @output_dir_option
 @quiet_option
 @click.pass_obj
-def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, output_format,
+def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jobs, scheduler, output_format,
              output_dir) -> int:
     """Play many games with a strategy and report its win rate with a 95% (Wilson) interval.
 
@@ -105,11 +107,12 @@ def simulate(env: Env, level, size, rules, first_move, strategy, seed, games, jo
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
     pictures_only(fmt, output_dir)
-    bar = env.progress_bar(games, "games", f"{strategy} {setup.level or setup.label()}", output_streams=False)
+    bar = env.progress_bar(games, "game", f"{strategy} {setup.level or setup.label()}", output_streams=False)
     stopped = None
     try:
-        summary = run(setup, strategy, games, seed, jobs_or_all(jobs), cell,
-                      progress=None if bar is None else _advance(bar))
+        with workers(env, jobs, scheduler) as pool:
+            summary = run(setup, strategy, games, seed, pool.jobs, cell,
+                          progress=None if bar is None else _advance(bar), executor=pool.executor)
     except SimulationInterrupted as stop:
         stopped = stop.summary
     finally:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional, Tuple
 
 from puzzlesat.cli.common import Env, ExitStatus, Interrupted
+from puzzlesat.errors import PuzzlesatError
 
 LONG_RUN = 1.0  # seconds: a run at least this long says on stderr what it did
 BATCH_CHARS = 1 << 16  # plain output goes out in pieces this large, one system call each (PYTHONUNBUFFERED too)
@@ -89,7 +90,9 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     """Write each answer as it comes; the exit status for the run, or None when there was no answer.
 
     A run that lasts LONG_RUN seconds or more ends with a one-line summary on stderr (pretty output has its own,
-    on stdout); Ctrl-C says what was done before raising Interrupted. -q keeps both, and the progress, quiet.
+    on stdout); Ctrl-C says what was done before raising Interrupted, and so does an error that ends the run (a
+    PuzzlesatError, such as a lost cluster), the answers before it written, before it goes on. -q keeps both, and
+    the progress, quiet.
     Pictures: `svg` writes each answer's SVG to stdout, or with `output_dir` to a file of its own there (stdout
     then lists the files); `html` writes one page for the whole run at the end.
     """
@@ -127,6 +130,12 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
             out.flush()
             env.note(_summary(presenter, tally, started, interrupted=True))
             raise Interrupted() from None
+        except PuzzlesatError:  # the run cannot go on (a lost cluster): what was answered is written, and said
+            _close(progress)
+            out.flush()
+            if seen:
+                env.note(_summary(presenter, tally, started, interrupted=True))
+            raise
         finally:
             _close(progress)
     if finish is not None and seen:

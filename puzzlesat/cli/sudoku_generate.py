@@ -103,7 +103,7 @@ def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, band, 
         raise click.UsageError(str(error)) from None
     try:
         made = ((number, generator.generate()) for number in range(1, count + 1))
-        progress = env.progress_bar(count, "puzzles") if fmt != "pretty" else None
+        progress = env.progress_bar(count, "puzzle") if fmt != "pretty" else None
         return write_all(env, made, fmt, GeneratedPresenter(show_solution), progress, output_dir)
     finally:
         generator.close()

@@ -15,11 +15,12 @@ from puzzlesat.cli.common import (
     ExitStatus,
     format_option,
     jobs_option,
-    jobs_or_all,
     one_for_json,
     output_dir_option,
     quiet_option,
     resolve_format,
+    scheduler_option,
+    workers,
 )
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import PuzzlesatError, VariantError
@@ -117,6 +118,7 @@ class SolverOption(click.Option):
                    "their number is the side.")
 @output_dir_option
 @jobs_option
+@scheduler_option
 @quiet_option
 @click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
 @click.option("--rate", is_flag=True, help="Rate each puzzle on Sudoku Explainer's scale (ER/EP/ED, the hardest "
@@ -162,8 +164,8 @@ class SolverOption(click.Option):
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, output_dir, jobs, dimacs, rate, effort, explain, hint, reveal, candidates, true_candidates,
-          logical, engine, disabled, redundant, variants, regions, cages) -> int:
+          alphabet, output_dir, jobs, scheduler, dimacs, rate, effort, explain, hint, reveal, candidates,
+          true_candidates, logical, engine, disabled, redundant, variants, regions, cages) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -213,9 +215,9 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     if output_dir is not None and fmt != "svg":
         raise click.UsageError("--output-dir goes with --format svg (one picture file per puzzle)")
     records = one_for_json(records, fmt, "puzzle", output_dir)
-    progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzles") \
-        if fmt != "pretty" else None
-    with closing(answers(records, options, jobs_or_all(jobs))) as found:
+    progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzle",
+                                measure="line") if fmt != "pretty" else None
+    with workers(env, jobs, scheduler) as pool, closing(answers(records, options, *pool)) as found:
         status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress, output_dir)
     for source, skipped in reader.skipped.items():
         env.note(f"{source}: {skipped}")
@@ -335,13 +337,12 @@ class SudokuPresenter(Presenter):
         if record.source != self.source:
             self.lines_before, self.source = self.lines_before + self.last_line, record.source
         self.last_line = record.line
-        read = self.lines_before + record.line
-        return read, f"line {read:,}"
+        return self.lines_before + record.line, ""
 
 
-SOLVING_ONLY = ("output_format", "output_dir", "unique", "count", "solver", "timeout", "conflicts", "jobs", "rate",
-                "effort", "explain", "hint", "reveal", "candidates", "true_candidates", "logical", "engine", "disabled",
-                "redundant")
+SOLVING_ONLY = ("output_format", "output_dir", "unique", "count", "solver", "timeout", "conflicts", "jobs",
+                "scheduler", "rate", "effort", "explain", "hint", "reveal", "candidates", "true_candidates", "logical",
+                "engine", "disabled", "redundant")
 
 
 def _check_dimacs_alone(ctx: click.Context) -> None:

@@ -11,7 +11,7 @@ import math
 import time
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Tuple
 
 from puzzlesat.errors import SimulationInterrupted
 from puzzlesat.mines.board import HIDDEN, MINE
@@ -19,6 +19,9 @@ from puzzlesat.mines.board import Position
 from puzzlesat.mines.game import Game, Move, Setup
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, make_player
 from puzzlesat.parallel import ordered_map
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal distribution
 
@@ -128,12 +131,14 @@ def _play(plan: tuple, indices: list) -> List[Outcome]:
 
 
 def outcomes(
-    setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Position = (0, 0)
+    setup: Setup, strategy: str, games: int, seed: int, jobs: int = 1, first_move: Position = (0, 0),
+    executor: Optional["Executor"] = None,
 ) -> Iterator[Outcome]:
-    """The outcome of every game, in game order; jobs > 1 plays them in that many processes."""
+    """The outcome of every game, in game order; jobs > 1 plays them in that many processes, or `jobs` at a time
+    on `executor` (a Dask cluster's)."""
     chunk = max(1, min(50, games // (jobs * 20) or 1))
     work = partial(_play, (setup, strategy, seed, first_move))
-    done = ordered_map(work, range(games), jobs, chunk_size=chunk)
+    done = ordered_map(work, range(games), jobs, executor, chunk_size=chunk)
     try:
         yield from done
     finally:
@@ -148,9 +153,11 @@ def simulate(
     jobs: int = 1,
     first_move: Position = (0, 0),
     progress: Optional[Callable[[Outcome], None]] = None,
+    executor: Optional["Executor"] = None,
 ) -> Summary:
-    """Play `games` games and summarise them; `progress` is called after each game (in this process). Ctrl-C
-    raises SimulationInterrupted with the summary of the games played so far."""
+    """Play `games` games and summarise them; `progress` is called after each game (in this process); with an
+    `executor` (a Dask cluster's), `jobs` chunks of games run on it at a time. Ctrl-C raises SimulationInterrupted
+    with the summary of the games played so far."""
     make_player(strategy, Game(setup), first_move)  # fail early on a bad strategy name or cell
     started = time.perf_counter()
     played = wins = guesses = 0
@@ -161,7 +168,7 @@ def simulate(
                        tuple(counts))
 
     try:
-        for outcome in outcomes(setup, strategy, games, seed, jobs, first_move):
+        for outcome in outcomes(setup, strategy, games, seed, jobs, first_move, executor):
             played, wins, guesses = played + 1, wins + outcome.won, guesses + outcome.guesses
             counts.extend([0] * (outcome.guesses + 1 - len(counts)))
             counts[outcome.guesses] += 1

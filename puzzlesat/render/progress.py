@@ -1,47 +1,55 @@
-"""The one progress bar, on stderr, for long runs of puzzles or games: how many are done, how far through
-the input, the rate, and the time so far. It appears only once a run has gone on for SHOW_AFTER seconds (quick
-runs, and what a pager shows of them, never see it), redraws at most every REFRESH_EVERY seconds, so it costs
-nothing per item, and is cleared when the run ends so that it does not litter the screen. `run_summary` is the
-one line that closes a long (or interrupted) run.
+"""The one progress bar, on stderr, for long runs of puzzles or games: how many are done (of how many, when that is
+known), how far through the input, the rate, the time so far and the time left. It appears only once a run has gone
+on for SHOW_AFTER seconds (quick runs, and what a pager shows of them, never see it, nor pay for counting the total),
+redraws at most every REFRESH_EVERY seconds, so it costs nothing per item, and is cleared when the run ends so that
+it does not litter the screen. `run_summary` is the one line that closes a long (or interrupted) run.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from typing import Optional
+from typing import Callable, Optional, Union
 
 from puzzlesat.render import plural
 
 SHOW_AFTER = 1.0  # seconds a run goes before its bar appears
 REFRESH_EVERY = 0.1  # seconds between redraws
 
+Total = Union[int, None, Callable[[], Optional[int]]]
+
 
 class ProgressBar:
-    """Shows how far a run has come; `total` (of whatever `update` counts as completed) may be unknown (None)."""
+    """Shows how far a run has come, counting `unit`s ('puzzle'). `total` (of whatever `update` counts as completed) may be unknown (None), or a
+    function that finds it, called once the bar shows. Without `measure`, completed units are the items themselves
+    ('1,200/5,000 games'); with it, they are something else the total counts ('line 48,000/200,000')."""
 
-    def __init__(self, console, total: Optional[int], unit: str, label: str = ""):
-        self.console, self.total, self.unit, self.label = console, total, unit, label
+    def __init__(self, console, total: Total, unit: str, label: str = "", measure: Optional[str] = None):
+        self.console, self.total, self.unit, self.label, self.measure = console, total, unit, label, measure
         self.started = time.monotonic()
         self.next_refresh = self.started + SHOW_AFTER
         self.progress = None  # the rich Progress, once shown
         self.task = None
 
     def _show(self) -> None:
-        """Start drawing (rich's progress machinery is loaded only now)."""
-        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+        """Find the total and start drawing (rich's progress machinery is loaded only now)."""
+        from rich.progress import BarColumn, Progress, TextColumn
+        from rich.table import Column
 
+        if callable(self.total):
+            self.total = self.total()
         self.progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            TextColumn("{task.fields[done]:,} " + self.unit),
-            BarColumn(),
-            TextColumn("{task.fields[note]}"),
-            TextColumn("{task.fields[rate]}"),
-            TimeElapsedColumn(),
+            TextColumn("[bold]{task.description}", table_column=Column(no_wrap=True)),
+            TextColumn("{task.fields[done]}", table_column=Column(no_wrap=True)),
+            BarColumn(bar_width=None),
+            TextColumn("{task.fields[note]}", table_column=Column(no_wrap=True)),
+            TextColumn("{task.fields[rate]}", table_column=Column(no_wrap=True)),
+            _times(),
             console=self.console,
             transient=True,
         )
-        self.task = self.progress.add_task(self.label, total=self.total, done=0, note="", rate="")
+        self.task = self.progress.add_task(self.label, total=self.total, done="", note="", rate="",
+                                           started=self.started, left=None)
         self.progress.start()
 
     def update(self, done: int, completed: int, note: str = "") -> None:
@@ -53,7 +61,16 @@ class ProgressBar:
         if self.progress is None:
             self._show()
         rate = done / max(now - self.started, 1e-9)
-        self.progress.update(self.task, completed=completed, done=done, note=note, rate=_rate(rate))
+        left = _left(self.total, completed, now - self.started)
+        of = "" if self.total is None else f"/{self.total:,}"
+        if self.measure is None and of:
+            items, where = f"{done:,}{of} {self.unit}s", note
+        elif self.measure is None:
+            items, where = plural(done, self.unit), note
+        else:
+            items, where = plural(done, self.unit), " ".join(filter(None, [f"{self.measure} {completed:,}{of}", note]))
+        self.progress.update(self.task, completed=completed, done=items, note=where, rate=_rate(rate), left=left,
+                             refresh=True)
 
     def say(self, message: str) -> None:
         """A diagnostic line (above the bar, when it shows)."""
@@ -63,6 +80,41 @@ class ProgressBar:
         """Stop and clear the bar."""
         if self.progress is not None:
             self.progress.stop()
+
+
+def _left(total: Optional[int], completed: int, elapsed: float) -> Optional[float]:
+    """Seconds left at the pace of the whole run so far (steady, though results come in bursts of a chunk), or
+    None without a total or before the first unit."""
+    if total is None or completed <= 0:
+        return None
+    return max(0, total - completed) * elapsed / completed
+
+
+def _times():
+    """A rich column: the time since the run began and, once there is a total and a pace, the time left
+    ('0:00:12, 0:01:40 left')."""
+    from rich.progress import ProgressColumn
+    from rich.table import Column
+    from rich.text import Text
+
+    class Times(ProgressColumn):
+        max_refresh = 0.5  # steadier than every redraw
+
+        def render(self, task) -> Text:
+            text = Text(_clock(time.monotonic() - task.fields["started"]), style="progress.elapsed")
+            left = task.fields["left"]
+            if left is not None:
+                text.append(f", {_clock(left)} left", style="progress.remaining")
+            return text
+
+    return Times(table_column=Column(no_wrap=True))
+
+
+def _clock(seconds: Optional[float]) -> str:
+    """Seconds as h:mm:ss."""
+    minutes, seconds = divmod(int(seconds or 0), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}"
 
 
 class Waiting:
