@@ -73,6 +73,7 @@ class Scored:
     pruned: bool = False  # scoring stopped: it cannot beat the best
     common_safe: Optional[Set[int]] = None  # cells safe after every number it could show
     safest_after: Optional[int] = None  # the cell uniquely safest after every number, if the same each time
+    outcomes: Optional[list] = None  # (number, its chance, the counts after it) when the strategy keeps them
 
     def key(self, bonus: float) -> tuple:
         """Sort key, best last: living first, then the score with the progress bonus, then expected clears."""
@@ -90,6 +91,8 @@ class Lookahead(Player):
     blend = (4, 1)  # weights of the best and second-best living safety after a reveal
     progress_bonus = 0.001  # a tie-break: the score is raised by this share of the chance of progress
     take_fifty_fifties = True  # guess an unavoidable 50/50 at once (puzzlesat.mines.patterns)
+    prune_slack = 0.0  # stop scoring a candidate once it cannot reach this share below the best score
+    keep_outcomes = False  # keep each scored candidate's outcomes (Scored.outcomes), for a deeper look
     search: Optional[Endgame] = None  # the endgame search of an earlier move, kept while its layouts hold
 
     def guess(self, solution: Counts) -> Decision:
@@ -195,10 +198,10 @@ class Lookahead(Player):
         numbers, mines, memo, since = context
         numbers = numbers + [cell]
         known = list(game.known)
-        result = Scored(cell, safety)
+        result = Scored(cell, safety, outcomes=[] if self.keep_outcomes else None)
         left, values, safest = safety, 0, []
         for value in self.values(cell, mines, solution.safe):
-            if best is not None and not best.dead and result.score + left < best.score:
+            if best is not None and not best.dead and result.score + left < best.score * (1 - self.prune_slack):
                 result.pruned = True
                 result.score += left
                 return result
@@ -218,17 +221,22 @@ class Lookahead(Player):
                 result.progress += share
             result.common_safe = set(after.safe) if result.common_safe is None else result.common_safe & after.safe
             safest.append(single)
+            if result.outcomes is not None:
+                result.outcomes.append((value, share, after))
         result.dead = values <= 1
         if safest and safest[0] is not None and all(other == safest[0] for other in safest):
             result.safest_after = safest[0]
         return result
 
-    def values(self, cell: int, mines: AbstractSet[int], safe: AbstractSet[int]) -> range:
-        """The numbers `cell` could show: its known mines, up to those plus its undecided covered neighbours."""
+    def values(self, cell: int, mines: AbstractSet[int], safe: AbstractSet[int],
+               known: Optional[List[int]] = None) -> range:
+        """The numbers `cell` could show: its known mines, up to those plus its undecided covered neighbours (in
+        the game's view, or in `known`)."""
         game = self.game
+        known = game.known if known is None else known
         least = most = 0
         for other in game.neighbours[cell]:
-            if game.known[other] == HIDDEN:
+            if known[other] == HIDDEN:
                 if other in mines:
                     least += 1
                 elif other not in safe:
