@@ -65,7 +65,7 @@ def analyze(env: Env, boards, total, probabilities, output_format, timeout, jobs
     printf '# mines: 3\\n1???\\n????\\n????\\n' | puzzlesat mines --strategy lookahead
 
     \b
-    With --strategy NAME (lookahead or minprob) each answer also holds the
+    With --strategy NAME (lookahead, deeper or minprob) each answer also holds the
     move that strategy makes there, as in `puzzlesat mines simulate`: drawn
     boards mark it and say why (its safety, the chance of progress, a forced
     guess); JSON gains "advice": {"strategy", "cell": [row, col],

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
+from conftest import run_main
+
 from puzzlesat.mines.count import count_layouts
 from puzzlesat.mines.deeper import Deeper
 from puzzlesat.mines.game import Game, parse_size
@@ -77,3 +81,13 @@ def test_a_deep_score_is_a_chance_below_the_candidate_safety_and_the_best_one_is
             assert all(value <= dict((s.cell, v) for s, v in exact).get(cell, 1.0) + 1e-12 for _, value in exact)
             checked += 1
     assert checked >= 3
+
+
+def test_the_cli_names_deeper_and_gives_its_move_on_the_expert_opening():
+    board = "# mines: 99\n1" + "?" * 29 + "\n" + ("?" * 30 + "\n") * 15
+    result = run_main(["mines", "-", "-f", "json", "--strategy", "deeper"], input=board)
+    assert result.exit_code == 0, result.output
+    advice = json.loads(result.stdout)["advice"]
+    assert advice["strategy"] == "deeper" and advice["reason"] == "guess"
+    assert advice["exact"] == "7/34"  # off the frontier: safer than the corner's neighbours (1/3)
+    assert advice["cell"] not in ([0, 1], [1, 0], [1, 1])
