@@ -12,11 +12,11 @@ revealed on top of it), with the memo of parts shared by every count of the move
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Set
+from typing import Dict, List, Set
 
 from puzzlesat.errors import Inconsistent
 from puzzlesat.mines.board import HIDDEN
-from puzzlesat.mines.count import Counts, count_layouts, snapshot
+from puzzlesat.mines.count import Counts, count_layouts
 from puzzlesat.mines.lookahead import Lookahead, Scored
 from puzzlesat.mines.patterns import is_dead
 
@@ -35,18 +35,7 @@ class Deeper(Lookahead):
 
     def evaluate(self, solution: Counts, mines: Set[int]) -> Scored:
         """Lookahead's scoring, then the close candidates judged three reveals ahead."""
-        safety = {cell: 1 - count / solution.layouts for cell, count in solution.numerators.items()
-                  if cell not in mines and cell not in solution.safe}
-        numbers = self.active()
-        game = self.game
-        context = (numbers, mines, {}, snapshot(game.known, game.neighbours, mines, numbers))
-        found: Dict[int, Scored] = {}
-        best: Optional[Scored] = None
-        for cell in self.candidates(solution, safety, mines):
-            scored = self.score(cell, safety[cell], solution, context, best)
-            found[cell] = scored
-            if best is None or self.better(scored, best):
-                best = scored
+        found, best, context = self.score_all(solution, mines)
         close = [scored for scored in found.values() if not scored.pruned and not scored.dead
                  and scored.score >= best.score * (1 - self.margin)]
         if len(close) > 1 and not best.dead:
@@ -63,7 +52,7 @@ class Deeper(Lookahead):
     def deep_score(self, scored: Scored, context: tuple, beat: float) -> float:
         """The chance of surviving the candidate and the two reveals after it (module docstring); once it cannot
         beat `beat`, a bound no higher than `beat`. Each number's value is at most the best living safety after it."""
-        numbers, mines, memo, since = context
+        numbers, mines, _, _ = context
         known = list(self.game.known)
         bounds = [share * self.bound(after, mines) for _, share, after in scored.outcomes]
         total, left = 0.0, sum(bounds)
@@ -86,7 +75,7 @@ class Deeper(Lookahead):
 
     def next_value(self, known: List[int], numbers: List[int], first: int, after: Counts, context: tuple) -> float:
         """The best lookahead score of a move in the position after the first reveal (1: two living safe cells)."""
-        _, mines, memo, since = context
+        mines = context[1]
         neighbours = self.game.neighbours
         sure = mines | after.mines
         living_safe = [cell for cell in after.safe
