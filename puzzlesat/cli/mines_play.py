@@ -39,7 +39,7 @@ def game_options(command):
         click.option("--strategy", type=click.Choice(list(STRATEGIES)), default=DEFAULT_STRATEGY, show_default=True,
                      help="minprob: lowest mine probability (the literature's baseline); lookahead: the strongest "
                           "per CPU-second; deeper: lookahead's closest candidates judged three reveals ahead, "
-                          "about 2.5x slower."),
+                          "about 2.6x slower."),
         click.option("--seed", type=int, default=0, show_default=True, help="Game k of seed S is the same on every run."),
     ]
     for option in reversed(options):
