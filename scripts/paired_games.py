@@ -17,7 +17,10 @@ side and their ratio (> 1: B plays faster), and each side's slowest move.
     python scripts/paired_games.py --a HEAD:lookahead --b lookahead --run expert:safe:20000 --json out.jsonl
 
 A run is LEVEL:RULES:GAMES[:ROW,COL] (LEVEL a level name or WIDTHxHEIGHTxMINES; the first move is the corner by
-default). Prints one JSON line per run (stdout, and to --json) and a Markdown table at the end.
+default); --start plays games START.. instead of 0... Prints one JSON line per run (stdout, and to --json) and a
+Markdown table at the end. --cache FILE keeps the games of a side given as a git revision (its commit, strategy, run
+and seed): a later run reads them from there instead of playing them again and adds the ones it plays, so a baseline
+is played once for many experiments (its games per CPU-second are then those of the run that played it).
 """
 
 from __future__ import annotations
@@ -93,11 +96,14 @@ def parse_run(text: str) -> dict:
     return {"level": parts[0], "rules": parts[1], "games": int(parts[2]), "first": parts[3] if len(parts) == 4 else "corner"}
 
 
-def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chunk: int) -> List[Dict[int, dict]]:
-    """Every game of the run on both sides, chunks alternating between the sides, `jobs` workers at a time."""
-    work = [(side, start, min(start + chunk, run["games"]))
-            for start in range(0, run["games"], chunk) for side in (0, 1)]
-    results: List[Dict[int, dict]] = [{}, {}]
+def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chunk: int,
+              cached: Optional[List[Dict[int, dict]]] = None, first: int = 0) -> List[Dict[int, dict]]:
+    """Every game of the run on both sides (games first.. ; those in `cached` are not played again), chunks
+    alternating between the sides, `jobs` workers at a time."""
+    results: List[Dict[int, dict]] = [dict(side) for side in cached] if cached else [{}, {}]
+    end = first + run["games"]
+    work = [(side, start, min(start + chunk, end)) for start in range(first, end, chunk) for side in (0, 1)
+            if any(index not in results[side] for index in range(start, min(start + chunk, end)))]
     running: List[Tuple[int, subprocess.Popen, object]] = []
     while work or running:
         while work and len(running) < jobs:
@@ -120,7 +126,7 @@ def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chu
                 game = json.loads(line)
                 results[side][game["index"]] = game
             out.close()
-        done = sum(map(len, results))
+        done = sum(1 for side in results for index in side if first <= index < end)
         print(f"\r{run['level']}:{run['rules']} {done}/{2 * run['games']} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return results
@@ -136,18 +142,19 @@ def mcnemar(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def summarise(names: List[str], run: dict, results: List[Dict[int, dict]]) -> dict:
+def summarise(names: List[str], run: dict, results: List[Dict[int, dict]], first: int = 0) -> dict:
     """Win rates, intervals, the discordant games, McNemar's p, games per CPU-second and the slowest moves."""
     from puzzlesat.mines.simulation import wilson  # here, not at the top: a worker imports its own tree's puzzlesat
 
     games = run["games"]
-    a, b = ([results[side][i] for i in range(games)] for side in (0, 1))
+    a, b = ([results[side][i] for i in range(first, first + games)] for side in (0, 1))
     wins = [sum(g["won"] for g in side) for side in (a, b)]
     only_a = sum(x["won"] and not y["won"] for x, y in zip(a, b))
     only_b = sum(y["won"] and not x["won"] for x, y in zip(a, b))
     cpu = [sum(g["cpu"] for g in side) for side in (a, b)]
     return {
         "run": f"{run['level']}:{run['rules']}:{games}:{run['first']}", "a": names[0], "b": names[1], "games": games,
+        "start": first,
         "wins": wins, "rates": [w / games for w in wins], "ci95": [wilson(w, games) for w in wins],
         "only_a": only_a, "only_b": only_b, "p_mcnemar": mcnemar(only_a, only_b),
         "games_per_cpu_second": [games / c for c in cpu], "speed_ratio_b_over_a": cpu[0] / cpu[1],
@@ -174,6 +181,48 @@ def markdown(rows: List[dict]) -> str:
     return table(header, body)
 
 
+def cache_keys(sides: List[Tuple[Optional[str], str]], run: dict, seed: int) -> List[Optional[str]]:
+    """Per side, the key of its games in the cache: commit:strategy:run:seed for a git revision, else None."""
+    keys: List[Optional[str]] = []
+    for revision, strategy in sides:
+        if revision is None or Path(revision).is_dir():
+            keys.append(None)
+            continue
+        commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--verify", revision + "^{commit}"],
+                                capture_output=True, text=True)
+        if commit.returncode:
+            raise SystemExit(f"paired_games.py: {revision!r} is not a git revision")
+        keys.append(f"{commit.stdout.strip()}:{strategy}:{run['level']}:{run['rules']}:{run['first']}:{seed}")
+    return keys
+
+
+def read_cache(path: Optional[Path], keys: List[Optional[str]]) -> List[Dict[int, dict]]:
+    """The cached games of each side (none for a side without a key)."""
+    found: List[Dict[int, dict]] = [{}, {}]
+    if path is None or not path.exists():
+        return found
+    for line in path.read_text().splitlines():
+        if line.strip():
+            game = json.loads(line)
+            for side, key in enumerate(keys):
+                if key is not None and game.get("key") == key:
+                    found[side][game["index"]] = game
+    return found
+
+
+def write_cache(path: Optional[Path], keys: List[Optional[str]], results: List[Dict[int, dict]],
+                before: List[Dict[int, dict]]) -> None:
+    """Add the games just played by the sides with a key."""
+    if path is None:
+        return
+    with path.open("a") as out:
+        for side, key in enumerate(keys):
+            if key is not None:
+                for index, game in sorted(results[side].items()):
+                    if index not in before[side]:
+                        out.write(json.dumps(dict(game, key=key)) + "\n")
+
+
 def main(argv=None) -> int:
     """Play every run on both sides, print its JSON line, then the table."""
     argv = sys.argv[1:] if argv is None else argv
@@ -186,6 +235,9 @@ def main(argv=None) -> int:
     parser.add_argument("--b", required=True, metavar="[REV:]STRATEGY", help="the side measured against it")
     parser.add_argument("--run", action="append", required=True, help="LEVEL:RULES:GAMES[:ROW,COL] (repeatable)")
     parser.add_argument("--seed", type=int, default=0, help="game k of this seed (default 0)")
+    parser.add_argument("--start", type=int, default=0, help="the first game's number (default 0)")
+    parser.add_argument("--cache", type=Path, metavar="FILE",
+                        help="games of REV:STRATEGY sides already played are read from here, new ones added")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     parser.add_argument("--chunk", type=int, default=100, help="games per worker task (default 100)")
     parser.add_argument("--json", type=Path, help="also append the JSON lines to this file")
@@ -196,7 +248,11 @@ def main(argv=None) -> int:
     with ExitStack() as stack:
         trees = [(stack.enter_context(checked_out(revision)), strategy) for revision, strategy in sides]
         for run in runs:
-            row = summarise([options.a, options.b], run, play_both(trees, run, options.seed, options.jobs, options.chunk))
+            keys = cache_keys(sides, run, options.seed)
+            cached = read_cache(options.cache, keys)
+            results = play_both(trees, run, options.seed, options.jobs, options.chunk, cached, options.start)
+            write_cache(options.cache, keys, results, cached)
+            row = summarise([options.a, options.b], run, results, options.start)
             rows.append(row)
             print(json.dumps(row), flush=True)
             if options.json:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -38,3 +39,31 @@ def test_profile_solving_splits_a_run_into_parts_that_add_up(tmp_path):
     assert milliseconds["native solve"] > 0 and milliseconds["read and write"] > 0
     assert sum(milliseconds[part] for part in parts) == pytest.approx(milliseconds["in this process"], abs=0.2)
     assert "runs whose output differed from the first: 0" in done.stdout
+
+
+def test_the_divergence_report_sums_the_worth_of_each_kind_of_position(tmp_path):
+    parted = {"agree": False, "nth": 0, "samples": 10, "phase": "first guess"}
+    records = [
+        {"index": 0, "agree": True, "hill_won": True, "ours_won": True},
+        dict(parted, index=1, kind="off-frontier", hill_wins=6, ours_wins=3, hill_won=True, ours_won=False),
+        dict(parted, index=2, kind="endgame", hill_wins=2, ours_wins=4, hill_won=False, ours_won=True,
+             phase="later guess"),
+        dict(parted, index=3, kind="off-frontier", hill_wins=5, ours_wins=4, hill_won=False, ours_won=False),
+    ]
+    saved = tmp_path / "diverge.jsonl"
+    saved.write_text("".join(json.dumps(record) + "\n" for record in records))
+    done = subprocess.run([sys.executable, str(SCRIPTS / "diverge_java_solver.py"), "--report", str(saved)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[0])
+    assert (result["games"], result["positions"], result["hill_wins"], result["ours_wins"]) == (4, 3, 2, 2)
+    assert result["by_kind"]["off-frontier"]["positions"] == 2
+    assert abs(result["by_kind"]["off-frontier"]["games_won"] - 0.4) < 1e-9  # (6-3)/10 + (5-4)/10
+    assert abs(result["by_kind"]["endgame"]["points"] - 100 * -0.2 / 4) < 1e-9
+    assert abs(result["all"]["points"] - 100 * 0.2 / 4) < 1e-9
+    assert "they parted in 3 games" in done.stdout
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n")
+    done = subprocess.run([sys.executable, str(SCRIPTS / "diverge_java_solver.py"), "--report", str(broken)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and str(broken) in done.stderr

@@ -88,7 +88,7 @@ def analyze(env: Env, boards, total, probabilities, output_format, output_dir, t
     printf '# mines: 2\\n1??\\n12?\\n.1?\\n' | puzzlesat mines -f svg > board.svg
 
     \b
-    With --strategy NAME (lookahead or minprob) each answer also holds the
+    With --strategy NAME (lookahead, deeper or minprob) each answer also holds the
     move that strategy makes there, as in `puzzlesat mines simulate`: drawn
     boards mark it and say why (certainly safe, or a forced guess: its
     safety, the chance of progress, a safer cell passed over); JSON gains

@@ -20,7 +20,8 @@
 Everything is an exact integer; probabilities are Fractions of the number of layouts, so 0 and 1 are proofs.
 Without a total, parts are independent and only certain cells and the layout count come out.
 
-Also here: every layout listed one by one (`list_layouts`), for the endgame search when few remain.
+Also here: every layout listed one by one (`list_layouts`), for the endgame search when few remain, and a
+position taken apart into its parts (`decompose`), from which puzzlesat.mines.sampling draws layouts.
 """
 
 from __future__ import annotations
@@ -220,6 +221,33 @@ def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSe
     return undecided, [frozenset(cell for cell, bit in zip(order, leaf) if bit) for leaf in sweep.leaves()]
 
 
+@dataclass
+class Parts:
+    """A position taken apart: the covered cells certain by the single-number rules and pairs (`safe`, `mines`, the
+    given ones included), the independent frontier parts (each with `groups` of interchangeable cells, its layouts
+    by mine count in `polynomial`, and `draw`), the cells off the frontier, and the mines left for the parts and
+    those cells."""
+
+    safe: Set[int]
+    mines: Set[int]
+    parts: list
+    off_frontier: Tuple[int, ...]
+    left: int
+
+
+def decompose(known: Sequence[int], neighbours, total: int, mines: AbstractSet[int] = frozenset()) -> Parts:
+    """The Parts of a position with a mine total (as count_layouts takes it apart); Inconsistent when no layout
+    fits the numbers or the total."""
+    numbers = _active(known, neighbours)
+    safe, sure = trivial(known, neighbours, mines, [index for index in numbers if known[index] > 0])
+    constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
+    off = tuple(cell for cell in covered(known, sure, safe) if cell not in frontier)
+    forced_safe, forced_mines, components = _by_pairs(_components(constraints))
+    left = total - len(sure) - len(forced_mines)
+    parts = [_part(component, None, None) for component in components]
+    return Parts(safe | forced_safe, sure | forced_mines, parts, off, left)
+
+
 def _active(known: Sequence[int], neighbours) -> List[int]:
     """Revealed cells with a covered neighbour (equations.active_numbers); Inconsistent for a number above 0
     without one."""
@@ -404,6 +432,10 @@ class _Alone:
         """The group's mines summed over the part's layouts, weighted like _Sweep.tallies."""
         return [need * ways * weight.get(need, 0) for need, ways in self.polynomial.items()] or [0]
 
+    def draw(self, mines: int, rng) -> List[int]:
+        """Mines per group of one of the part's layouts with `mines` mines, each equally likely: here the need."""
+        return [mines]
+
 
 class _Sweep:
     """The sweep over one part's groups (module docstring, step 3); with group=False every cell is a group.
@@ -478,6 +510,24 @@ class _Sweep:
             tallies[step] = tally
             behind = here
         return tallies
+
+    def draw(self, mines: int, rng) -> List[int]:
+        """Mines per group of one of the part's layouts with `mines` mines, each layout (cells, not groups) equally
+        likely: walked back from the last layer, each step weighed by the partial layouts before it times C(size, m)."""
+        key = mines
+        drawn = [0] * len(self.steps)
+        for step in range(len(self.steps) - 1, -1, -1):
+            opened, checks, delta, chooses, _ = self.steps[step]
+            layer = self.layers[step]
+            options, weights = [], []
+            for m in range(len(chooses)):
+                before = key + m * delta - opened
+                ways = layer.get(before)
+                if ways and m in _choices(before + opened, checks, chooses):
+                    options.append((m, before))
+                    weights.append(ways * chooses[m])
+            drawn[step], key = options[weighted_index(weights, rng)]
+        return drawn
 
     def _spend(self, nodes: int) -> None:
         """Spend a layer's partial layouts from the budget, before the layer is swept (OutOfBudget when spent)."""
@@ -610,6 +660,16 @@ def _steps(signatures: list, needs: List[int]) -> list:
                 heapq.heappush(free, (shift.pop(k) - size_bits) // width)
         steps.append((opened, checks, delta, _binomials(len(cells)), relevant))
     return steps
+
+
+def weighted_index(weights: List[int], rng) -> int:
+    """An index drawn with probability proportional to its exact integer weight (`rng`: a random.Random)."""
+    point = rng.randrange(sum(weights))
+    for index, weight in enumerate(weights):
+        point -= weight
+        if point < 0:
+            return index
+    raise AssertionError("a weight was drawn beyond the total")
 
 
 @lru_cache(maxsize=None)

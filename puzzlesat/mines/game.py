@@ -119,6 +119,23 @@ class Game:
         self.state = "playing"
         self.moves: List[Move] = []
 
+    @classmethod
+    def resumed(cls, setup: Setup, mines, known, seed: int = 0, index: int = 0) -> "Game":
+        """A game under way: the player sees `known` (HIDDEN or each open cell's number) and the mines are `mines`
+        (a layout that explains it, e.g. drawn by puzzlesat.mines.sampling); ValueError when they disagree."""
+        game = cls(setup, seed, index)
+        if len(mines) != setup.mines or len(known) != setup.cells:
+            raise ValueError("the layout or the view does not fit the board")
+        game.mines = frozenset(mines)
+        game.numbers = [sum(n in game.mines for n in game.neighbours[i]) for i in range(setup.cells)]
+        if any(value != HIDDEN and (i in game.mines or value != game.numbers[i]) for i, value in enumerate(known)):
+            raise ValueError("the layout does not explain the open cells")
+        game.known = list(known)
+        game.hidden_safe = sum(1 for value in known if value == HIDDEN) - setup.mines
+        if game.hidden_safe == 0:
+            game.state = "won"
+        return game
+
     @property
     def over(self) -> bool:
         """Won or lost."""

@@ -19,6 +19,7 @@ from typing import Callable, Dict
 
 from puzzlesat.mines.board import Position
 from puzzlesat.mines.count import Counts
+from puzzlesat.mines.deeper import Deeper
 from puzzlesat.mines.lookahead import Lookahead
 from puzzlesat.mines.player import ENDGAME, FIFTY_FIFTY, FIRST, GUESS, SAFE, Choice, Decision, Player
 
@@ -37,7 +38,7 @@ class MinProb(Player):
         return Decision(cell, solution.probability(cell), GUESS)
 
 
-STRATEGIES: Dict[str, Callable[..., Player]] = {"minprob": MinProb, "lookahead": Lookahead}
+STRATEGIES: Dict[str, Callable[..., Player]] = {"minprob": MinProb, "lookahead": Lookahead, "deeper": Deeper}
 DEFAULT_STRATEGY = "lookahead"
 
 

@@ -2,7 +2,7 @@
  * A headless bulk run of David Hill's Minesweeper solver (github.com/DavidNHill/Minesweeper), for
  * puzzlesat's scripts/bench_java_solver.py. Not part of Hill's sources; compiled against them (see scripts/README.md).
  *
- *   java -cp BUILD PuzzlesatBulk WIDTH HEIGHT MINES GAMES SEED [--layouts FILE] [--warmup K]
+ *   java -cp BUILD PuzzlesatBulk WIDTH HEIGHT MINES GAMES SEED [--layouts FILE] [--warmup K] [--moves FILE]
  *
  * Plays GAMES games with the solver's bulk machinery (BulkController/BulkWorker, one worker thread) and its bulk
  * settings (SettingsFactory SMALL_ANALYSIS, single-threaded, no flags), the first click in the corner (0,0).
@@ -14,6 +14,11 @@
  * Prints one line, "PUZZLESAT-BULK {json}": games, wins, the outcome of every game ("1" won, "0" lost, in order),
  * guesses, the process CPU seconds (every thread: solver, JIT compilers, GC) at the end and after the first K games
  * (--warmup, default 100), and the worker thread's CPU seconds at both points.
+ *
+ * --moves FILE (with --layouts) also writes every game's cells opened by the solver, one game a line, in order:
+ * "GAME OUTCOME CELL:METHOD:SAFETY ..." (GAME from 0, OUTCOME 1 won or 0 lost, CELL row*WIDTH+col, METHOD the
+ * solver's MoveMethod, SAFETY the chance the solver gave the cell of being safe, 1 when certain); puzzlesat's
+ * scripts/diverge_java_solver.py reads it to find where the two players part.
  */
 
 import java.io.IOException;
@@ -37,6 +42,7 @@ import minesweeper.solver.settings.PlayStyle;
 import minesweeper.solver.settings.SettingsFactory;
 import minesweeper.solver.settings.SettingsFactory.Setting;
 import minesweeper.solver.settings.SolverSettings;
+import minesweeper.structure.Action;
 import minesweeper.structure.Location;
 
 public class PuzzlesatBulk {
@@ -46,6 +52,7 @@ public class PuzzlesatBulk {
 
 		private final int[][] board;
 		private final int[] mineCells;
+		final StringBuilder moves = new StringBuilder();  // the cells opened, as --moves writes them
 
 		LayoutGame(GameSettings settings, int[] mineCells) {
 			super(settings, 1);
@@ -68,6 +75,17 @@ public class PuzzlesatBulk {
 					}
 				}
 			}
+		}
+
+		@Override
+		public boolean doAction(Action action) {
+			boolean hidden = action.getAction() == Action.CLEAR && query(action) == GameStateModel.HIDDEN;
+			boolean done = super.doAction(action);
+			if (hidden && done) {
+				moves.append(' ').append(action.y * width + action.x).append(':').append(action.getMoveMethod().name())
+						.append(':').append(action.getBigProb().stripTrailingZeros().toPlainString());
+			}
+			return done;
 		}
 
 		@Override
@@ -150,17 +168,19 @@ public class PuzzlesatBulk {
 
 	public static void main(String[] args) throws Exception {
 		if (args.length < 5) {
-			System.err.println("usage: PuzzlesatBulk WIDTH HEIGHT MINES GAMES SEED [--layouts FILE] [--warmup K]");
+			System.err.println("usage: PuzzlesatBulk WIDTH HEIGHT MINES GAMES SEED [--layouts FILE] [--warmup K] [--moves FILE]");
 			System.exit(2);
 		}
 		int width = Integer.parseInt(args[0]), height = Integer.parseInt(args[1]), mines = Integer.parseInt(args[2]);
 		int games = Integer.parseInt(args[3]);
 		long seed = Long.parseLong(args[4]);
-		String layoutFile = null;
+		String layoutFile = null, movesFile = null;
 		int warmup = 100;
 		for (int i = 5; i < args.length; i += 2) {
 			if (args[i].equals("--layouts")) {
 				layoutFile = args[i + 1];
+			} else if (args[i].equals("--moves")) {
+				movesFile = args[i + 1];
 			} else if (args[i].equals("--warmup")) {
 				warmup = Integer.parseInt(args[i + 1]);
 			} else {
@@ -189,11 +209,16 @@ public class PuzzlesatBulk {
 		final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		final double[] at = {Double.NaN, Double.NaN, Double.NaN};  // process CPU after warm-up, worker CPU then, at the end
 		final int[] guesses = {0};
+		final StringBuilder moveLog = new StringBuilder();
 		controller.registerPostGameListener(new GamePostListener() {
 			@Override
 			public void postAction(BulkRequest request) {
 				BulkRequestGame game = request.getRequestGames()[0];
 				outcomes.append(game.getGame().getGameState() == GameStateModel.WON ? '1' : '0');
+				if (game.getGame() instanceof LayoutGame) {
+					moveLog.append(outcomes.length() - 1).append(' ').append(outcomes.charAt(outcomes.length() - 1))
+							.append(((LayoutGame) game.getGame()).moves).append('\n');
+				}
 				guesses[0] += game.getGuesses();
 				if (outcomes.length() == warm) {
 					at[0] = processCpu();
@@ -210,6 +235,9 @@ public class PuzzlesatBulk {
 		});
 		controller.run();
 		double cpu = processCpu();
+		if (movesFile != null) {
+			Files.write(Paths.get(movesFile), moveLog.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+		}
 
 		int wins = 0;
 		for (int i = 0; i < outcomes.length(); i++) {

@@ -122,3 +122,18 @@ def test_sizes_levels_and_cells_are_parsed_and_checked():
     assert parse_cell("3, 4", setup) == (3, 4)
     with pytest.raises(ValueError):
         parse_cell("16,0", setup)
+
+
+def test_a_game_resumed_from_a_view_and_a_layout_plays_on_as_the_original():
+    setup = Setup(9, 9, 10)
+    original = Game(setup, 4, 2)
+    original.open((0, 0))
+    resumed = Game.resumed(setup, original.mines, original.known, 4, 2)
+    assert resumed.rows() == original.rows() and not resumed.over
+    for cell in range(setup.cells):
+        if original.known[cell] == HIDDEN and cell not in original.mines:
+            position = original.position_of(cell)
+            assert resumed.open(position) == original.open(position)
+    assert resumed.won and original.won
+    with pytest.raises(ValueError):  # a layout that does not explain the view
+        Game.resumed(setup, frozenset(range(10)), original.known)
