@@ -375,11 +375,12 @@ def _forced(constraints: list, changed: Optional[set]) -> Tuple[Set[int], Set[in
         others = {b for cell in cells[a] for b in users[cell] if b > a}
         for b in others:
             if fresh or constraints[b] in changed:
-                _pair(cells[a] - cells[b], cells[b] - cells[a], need - constraints[b][1], safe, mines)
+                pair_forces(cells[a] - cells[b], cells[b] - cells[a], need - constraints[b][1], safe, mines)
     return safe, mines
 
 
-def _pair(only_a: frozenset, only_b: frozenset, more: int, safe: Set[int], mines: Set[int]) -> None:
+def pair_forces(only_a: AbstractSet[int], only_b: AbstractSet[int], more: int, safe: Set[int],
+                mines: Set[int]) -> None:
     """What two overlapping numbers force: `more` mines more in A's own cells than in B's."""
     if len(only_a) == more:
         mines |= only_a

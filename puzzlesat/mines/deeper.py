@@ -22,7 +22,7 @@ from typing import Dict, List, Set
 from puzzlesat.errors import Inconsistent
 from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.count import Counts, count_layouts
-from puzzlesat.mines.lookahead import Lookahead, Scored
+from puzzlesat.mines.lookahead import Lookahead, Scored, near_new_ground
 from puzzlesat.mines.patterns import is_dead
 
 
@@ -117,20 +117,7 @@ class Deeper(Lookahead):
 
     def off_near(self, known: List[int], numbers: List[int], off: Set[int]) -> List[int]:
         """Off-frontier cells likely to open new ground in that position, corners and edges first."""
-        width, height = self.game.setup.width, self.game.setup.height
-        picked = set()
-        for number in numbers:
-            if known[number] < 0:
-                continue
-            row, col = divmod(number, width)
-            for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
-                r, c = row + dr, col + dc
-                if 0 <= r < height and 0 <= c < width and r * width + c in off:
-                    picked.add(r * width + c)
-        for cell in off:
-            covered = sum(1 for other in self.game.neighbours[cell] if known[other] == HIDDEN)
-            if 1 < covered < 4:
-                picked.add(cell)
+        picked = near_new_ground(self.game, known, numbers, off)
         return sorted(picked, key=lambda cell: (self.edge_rank(cell), cell))
 
     def inner_score(self, known: List[int], numbers: List[int], first: int, cell: int, safety: float,

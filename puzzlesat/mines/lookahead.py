@@ -184,20 +184,7 @@ class Lookahead(Player):
         """Off-frontier cells likely to open new ground (module docstring, step 3)."""
         if len(off) < self.all_off_below:
             return sorted(off)
-        game = self.game
-        width, height = game.setup.width, game.setup.height
-        picked = set()
-        for number in self.active():
-            row, col = divmod(number, width)
-            for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
-                r, c = row + dr, col + dc
-                if 0 <= r < height and 0 <= c < width and r * width + c in off:
-                    picked.add(r * width + c)
-        for cell in off:
-            covered = sum(1 for other in game.neighbours[cell] if game.known[other] == HIDDEN)
-            if 1 < covered < 4:
-                picked.add(cell)
-        return sorted(picked)
+        return sorted(near_new_ground(self.game, self.game.known, self.active(), off))
 
     def edge_rank(self, cell: int) -> int:
         """Fewer neighbours first: corners, then edges, then the interior."""
@@ -292,3 +279,23 @@ class Lookahead(Player):
         if single is not None and single in found and found[single].safety > chosen.safety + EQUAL:
             return found[single]
         return chosen
+
+
+def near_new_ground(game, known: List[int], numbers, off: Set[int]) -> Set[int]:
+    """The cells of `off` likely to open new ground in the position `known`: two cells straight from one of the
+    revealed `numbers`, or with two or three hidden neighbours."""
+    width, height = game.setup.width, game.setup.height
+    picked = set()
+    for number in numbers:
+        if known[number] < 0:
+            continue
+        row, col = divmod(number, width)
+        for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+            r, c = row + dr, col + dc
+            if 0 <= r < height and 0 <= c < width and r * width + c in off:
+                picked.add(r * width + c)
+    for cell in off:
+        covered = sum(1 for other in game.neighbours[cell] if known[other] == HIDDEN)
+        if 1 < covered < 4:
+            picked.add(cell)
+    return picked

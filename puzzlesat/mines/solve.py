@@ -33,7 +33,7 @@ from typing import Iterable, List, Optional, Set, Tuple
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget
 from puzzlesat.mines.board import HIDDEN, Position, neighbour_table
-from puzzlesat.mines.count import count_layouts
+from puzzlesat.mines.count import count_layouts, pair_forces
 
 WON, STUCK = "won", "stuck"
 COUNT_NODES = 200_000  # partial layouts one exact count may sweep before the position is taken as stuck
@@ -199,14 +199,7 @@ class Solve:
                     mine_b = cells[b] = set(self.undecided_around(b))
                 if mine_a.isdisjoint(mine_b):
                     continue
-                only_a, only_b = mine_a - mine_b, mine_b - mine_a
-                more = need[a] - need[b]
-                if len(only_a) == more:
-                    mines |= only_a
-                    safe |= only_b
-                elif len(only_b) == -more:
-                    mines |= only_b
-                    safe |= only_a
+                pair_forces(mine_a - mine_b, mine_b - mine_a, need[a] - need[b], safe, mines)
         for cell in mines:
             if cell not in self.proven:
                 self._prove_mine(cell)

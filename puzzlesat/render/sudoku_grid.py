@@ -21,7 +21,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from puzzlesat.render.variant_marks import ON_LINE, constraint_marks
-from puzzlesat.sudoku.model.grid import default_alphabet
+from puzzlesat.sudoku.model.grid import default_alphabet, numbering
 from puzzlesat.sudoku.reading.glyphs import ACROSS, BLANK, DIAGONAL, DIFFERS, DOWN, EXTRA_REGION, JUNCTIONS, WINDOW
 
 GIVEN_STYLE = "bold"
@@ -191,15 +191,6 @@ def merged(old: Optional[tuple], new: tuple) -> tuple:
     if old is None:
         return new
     return tuple(n if n.strip() else o for o, n in zip(old, new))
-
-
-def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:
-    """The number of the group each cell is in; a cell in none gets a number of its own."""
-    number = [-1 - cell for cell in range(cells)]
-    for index, group in enumerate(groups):
-        for cell in group:
-            number[cell] = index
-    return tuple(number)
 
 
 def group_marks(rules) -> tuple:

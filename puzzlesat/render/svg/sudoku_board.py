@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from xml.etree.ElementTree import Element, SubElement
 
 from puzzlesat.render.svg.canvas import Canvas, clean
-from puzzlesat.sudoku.model.grid import SYMBOLS
+from puzzlesat.sudoku.model.grid import SYMBOLS, numbering
 
 Point = Tuple[float, float]
 
@@ -188,15 +188,6 @@ def walls(pen: Pen, regions: Sequence[Sequence[int]]) -> None:
 def segment(a: Point, b: Point) -> str:
     """A straight piece of a path: 'M x y L x y'."""
     return f"M{a[0]:.2f} {a[1]:.2f}L{b[0]:.2f} {b[1]:.2f}"
-
-
-def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:
-    """The number of the group each cell is in; a cell in none a number of its own."""
-    number = [-1 - cell for cell in range(cells)]
-    for index, group in enumerate(groups):
-        for cell in group:
-            number[cell] = index
-    return tuple(number)
 
 
 def symbol_of(alphabet, value: int) -> str:

@@ -241,3 +241,12 @@ def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence
         return False
     extra = () if groups is None else groups[len(shape.groups):]
     return all(len({values[cell] for cell in group}) == len(group) for group in extra)
+
+
+def numbering(groups: Sequence[Sequence[int]], cells: int) -> tuple:
+    """The number of the group each cell is in; a cell in none gets a number of its own."""
+    number = [-1 - cell for cell in range(cells)]
+    for index, group in enumerate(groups):
+        for cell in group:
+            number[cell] = index
+    return tuple(number)
