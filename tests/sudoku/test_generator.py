@@ -87,7 +87,7 @@ def test_cli_line_format(run_cli):
     assert result.exit_code == 0
     lines = result.stdout.splitlines()  # stderr may end with a summary line when the machine is busy
     assert len(lines) == 3 and all(len(line) == 81 for line in lines)
-    solved = run_cli(["sudoku", "-f", "jsonl", "-"], input=result.output)
+    solved = run_cli(["sudoku", "-f", "jsonl", "-"], input=result.stdout)
     assert solved.exit_code == 0
     assert [json.loads(line)["status"] for line in solved.stdout.splitlines()] == ["solved"] * 3
 
