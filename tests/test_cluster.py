@@ -132,10 +132,11 @@ def one_line_error(result) -> str:
     return result.stderr
 
 
-def test_a_scheduler_that_cannot_be_reached_is_named_in_one_line(quick_connect, puzzles_dir):
+def test_a_scheduler_that_cannot_be_reached_is_named_in_one_line(quick_connect, puzzles_dir, monkeypatch):
+    monkeypatch.setattr("puzzlesat.cluster.CONNECT_SECONDS", 3)  # time for a first refusal on a busy machine
     text = puzzles(puzzles_dir, 1)
     refused = one_line_error(run_main(["sudoku", "--scheduler", "tcp://127.0.0.1:1"], input=text))
-    assert refused == "puzzlesat: cannot reach the Dask scheduler at tcp://127.0.0.1:1 within 0.5 s: " \
+    assert refused == "puzzlesat: cannot reach the Dask scheduler at tcp://127.0.0.1:1 within 3 s: " \
                       "Connection refused\n"
     games = one_line_error(run_main(["mines", "simulate", "-n", "5", "--scheduler", "127.0.0.1:1"]))
     assert "cannot reach the Dask scheduler at 127.0.0.1:1" in games
