@@ -248,7 +248,7 @@ def legend(heatmap: bool, layout: Layout = Layout(3, False), spots: Optional[dic
     the heatmap the scale of chances."""
     text = marks_legend(heatmap)
     if spots:
-        text.append("\n").append_text(spots_legend())
+        text.append("\n").append_text(spots_legend(spots))
     if heatmap:
         text.append("\n").append_text(chance_scale(layout))
     return text
@@ -271,11 +271,14 @@ def marks_legend(heatmap: bool, narrow: bool = False) -> Text:
     return text
 
 
-def spots_legend() -> Text:
-    """What `-` and `=` mean (one line)."""
+def spots_legend(spots: dict) -> Text:
+    """What `-` and `=` mean, for the kinds `spots` (spots_of) holds: one line within 80 columns."""
     text = Text()
-    text.append(" - ", style=DEAD_STYLE).append(" dead: opening it teaches nothing  ")
-    text.append(" = ").append(" an unavoidable 50/50: one mine, no reveal can tell which")
+    if DEAD in spots.values():
+        text.append(" - ", style=DEAD_STYLE).append(" dead: opening it teaches nothing  ")
+    if FIFTY in spots.values():
+        text.append(" = ").append(" an unavoidable 50/50 (one mine)")
+    text.rstrip()
     return text
 
 

@@ -193,8 +193,9 @@ class GameScreen:
             self._boards[layout] = hint_board(board, hint.analysis, True, layout, marked, session.cursor)
         drawn = self._boards[layout]
         lines = [] if MARKS in left_out else [marks_legend(True, narrow=beside)]
-        if MARKS not in left_out and spots_of(hint.analysis):
-            lines.append(spots_legend())
+        spots = spots_of(hint.analysis)
+        if MARKS not in left_out and spots:
+            lines.append(spots_legend(spots))
         lines.append(chance_scale(layout))
         summary = summary_lines(board, hint.analysis, width, advised)
         notes = Text("\n").join(lines + [line.text for line in summary if line.kind not in left_out])
