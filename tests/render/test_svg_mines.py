@@ -180,7 +180,7 @@ def test_an_expert_and_a_30x24_board_stay_inside_their_viewbox(tmp_path, browser
 
 def test_chances_are_percentages_or_small_fractions():
     svg = mines("-", "-f", "svg", stdin=SMALL).stdout
-    assert ">1/2<" in svg and "row 0, column 2: certainly safe" in svg and "row 0, column 1: certainly a mine" in svg
+    assert ">1/2-<" in svg and "row 0, column 2: certainly safe" in svg and "row 0, column 1: certainly a mine" in svg
     expert = mines(CORNER, "-f", "svg").stdout
     board = next(group for group in fromstring(expert).iter("{http://www.w3.org/2000/svg}g")
                  if group.get("class") == "board")
@@ -333,3 +333,10 @@ def test_the_gallery_shows_what_its_commands_draw(command, picture, monkeypatch)
 
 def test_the_gallery_has_its_minesweeper_pictures():
     assert {picture for _, picture in gallery_examples()} >= {"mines-expert.svg", "mines-simulate.svg"}
+
+
+def test_dead_cells_and_fifty_fifties_carry_the_terminals_marks():
+    fifty = mines("-", "-f", "svg", stdin="# mines: 1\n?1\n?1\n").stdout
+    assert ">50=<" in fifty and "one of an unavoidable 50/50 (one mine)" in fifty
+    dead = mines(PUZZLES / "mines" / "expert-seed0-game6-move139.mine", "-f", "svg").stdout
+    assert dead.count(">50-<") == 5 and "dead: opening it teaches nothing" in dead  # four cells, the legend's sample

@@ -67,6 +67,11 @@ LEGEND_CHANCES = tuple(range(0, 101, 10))  # the swatches of the scale, in %
 FRACTION_CELLS, FRACTION_DENOMINATOR = 100, 12  # chances as fractions on boards this small, when all are this plain
 
 
+
+DEAD_MARK, FIFTY_MARK = "-", "="  # after a chance, as the terminal writes them (render.mines)
+SPOT_WORDS = {DEAD_MARK: ", dead: opening it teaches nothing", FIFTY_MARK: ", one of an unavoidable 50/50 (one mine)"}
+
+
 class Grid(NamedTuple):
     """Where the board's cells are: the top-left corner of cell (0, 0) and the board's size in cells."""
 
@@ -173,6 +178,9 @@ def _cells(cells: Iterable[Position]) -> str:
 def analysis_looks(board: Board, analysis: Analysis, fractions: bool) -> Dict[Position, Look]:
     """How each cell of an analysed board is drawn."""
     safe, mines, conflict = set(analysis.safe), set(analysis.mines), set(analysis.conflict or ())
+    spots = dict.fromkeys(analysis.dead or (), DEAD_MARK)  # as the terminal marks them: a 50/50's mark wins
+    for pair in analysis.fifty_fifties or ():
+        spots.update(dict.fromkeys(pair, FIFTY_MARK))
     looks = {}
     for r in range(board.height):
         for c in range(board.width):
@@ -188,9 +196,10 @@ def analysis_looks(board: Board, analysis: Analysis, fractions: bool) -> Dict[Po
             elif cell in mines:
                 looks[cell] = Look(RAISED, fill=chance_fill(1.0), mark=CERTAIN_MINE, tip=f"{where}: certainly a mine")
             elif analysis.probabilities is not None:
-                p = analysis.probabilities[r][c]
-                looks[cell] = Look(RAISED, fill=chance_fill(float(p)), label=chance_label(p, fractions),
-                                   tip=f"{where}: mine chance {p.numerator}/{p.denominator} ≈ {float(p):.1%}")
+                p, spot = analysis.probabilities[r][c], spots.get(cell, "")
+                looks[cell] = Look(RAISED, fill=chance_fill(float(p)), label=chance_label(p, fractions) + spot,
+                                   tip=f"{where}: mine chance {p.numerator}/{p.denominator} ≈ {float(p):.1%}"
+                                       + SPOT_WORDS.get(spot, ""))
             else:
                 looks[cell] = Look(RAISED, fill=HIDDEN_FILL, tip=f"{where}: hidden, undecided")
     return looks
@@ -344,6 +353,9 @@ def _legend_entries(looks: Dict[Position, Look], move: Optional[Position], move_
     if any(look.mark == CERTAIN_MINE for look in present):
         entries.append(LegendEntry(Look(RAISED, fill=chance_fill(1.0), mark=CERTAIN_MINE), False,
                                    "certainly a mine"))
+    for spot, words in SPOT_WORDS.items():
+        if any(look.label.endswith(spot) for look in present):
+            entries.append(LegendEntry(Look(RAISED, fill=chance_fill(0.5), label="50" + spot), False, words[2:]))
     if any(look.kind == FLAGGED for look in present):
         entries.append(LegendEntry(Look(FLAGGED, fill=HIDDEN_FILL), False, "flag"))
     if any(look.conflict for look in present):
