@@ -1055,15 +1055,20 @@ class _Chainer:
                 cell_off = {j: 0 for j in cell_off if j in common_off}
         if self.nishio or not (card == 2 or (self.multiple and card > 2)):
             return
-        for targets, on in ((cell_on, True), (cell_off, False)):
-            for j in targets:
+        self.forcing_hints("Cell", 5, value_runs, ((cell_on, True), (cell_off, False)), cell, side)
+
+    def forcing_hints(self, kind: str, weight: int, runs: list, targets: tuple, where: int, side: int) -> None:
+        """Cell or Region (`kind`) forcing chains' hints: every potential of `targets` ((potentials, on), ...) that
+        all `runs` reach, with SE's `weight` in its complexity."""
+        for potentials, on in targets:
+            for j in potentials:
                 node = j * 2 + on
-                complexity = self.complexity([(run, run.ancestors(node)) for run in value_runs], 5)
+                complexity = self.complexity([(run, run.ancestors(node)) for run in runs], weight)
                 if complexity is not None:
                     removable, placement = self.removable_for(j, on)
-                    chains = _lazy_paths(value_runs, node, side)
-                    self.add(self.name("Cell Forcing"), complexity, 5, removable, placement, chains,
-                             ("cell", value_runs, node, cell))
+                    chains = _lazy_paths(runs, node, side)
+                    self.add(self.name(f"{kind} Forcing"), complexity, weight, removable, placement, chains,
+                             (kind.lower(), runs, node, where))
 
     def contradiction(self, idx: int, run: _Run, src_on: bool) -> None:
         """SE's contradiction hints: the assumption leads to a potential both on and off."""
@@ -1124,15 +1129,7 @@ class _Chainer:
                 common_off &= run.off.keys()
             region_on = [j for j in on_run.on if j in common_on] if common_on else ()
             region_off = [j for j in on_run.off if j in common_off] if common_off else ()
-            for targets, on in ((region_on, True), (region_off, False)):
-                for j in targets:
-                    node = j * 2 + on
-                    complexity = self.complexity([(run, run.ancestors(node)) for run in runs], 6)
-                    if complexity is not None:
-                        removable, placement = self.removable_for(j, on)
-                        chains = _lazy_paths(runs, node, side)
-                        self.add(self.name("Region Forcing"), complexity, 6, removable, placement, chains,
-                                 ("region", runs, node, r))
+            self.forcing_hints("Region", 6, runs, ((region_on, True), (region_off, False)), r, side)
 
 
 # ----------------------------------------------------------------------------------------------------------------

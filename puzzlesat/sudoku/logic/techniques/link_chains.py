@@ -144,17 +144,25 @@ def forcing_chains(board: CandidateGrid, budget: Optional[Budget] = None, **_) -
                    **outcome)
 
 
-def multiple_forcing_chains(board: CandidateGrid, budget: Optional[Budget] = None, **_) -> Iterator[Step]:
-    """Every candidate of a cell, or every place of a digit in a unit, leads to the same conclusion."""
-    graph = Graph(board, link_map(board))
+def _forcing_groups(board: CandidateGrid, graph: "Graph", prefix: str) -> list:
+    """(technique, unit name or None, candidate numbers) for every open cell's candidates, then every digit's places
+    (two or more) in every unit: the branches a cell or region forcing chain starts from."""
     side = graph.side
-    groups = [("Cell Forcing Chains", None, [cell * side + d for d in range(side) if board.cands[cell] >> d & 1])
+    groups = [(prefix + "Cell Forcing Chains", None, [cell * side + d for d in range(side) if board.cands[cell] >> d & 1])
               for cell in range(len(board.values)) if not board.values[cell]]
     for name, cells, digits in graph.units():
         for digit in digits:
             places = graph.places(cells, digit)
             if places and len(places) > 1:
-                groups.append(("Region Forcing Chains", name, [cell * side + digit - 1 for cell in places]))
+                groups.append((prefix + "Region Forcing Chains", name, [cell * side + digit - 1 for cell in places]))
+    return groups
+
+
+def multiple_forcing_chains(board: CandidateGrid, budget: Optional[Budget] = None, **_) -> Iterator[Step]:
+    """Every candidate of a cell, or every place of a digit in a unit, leads to the same conclusion."""
+    graph = Graph(board, link_map(board))
+    side = graph.side
+    groups = _forcing_groups(board, graph, "")
     found = []
     for name, unit, starts in groups:
         if len(starts) < 2:
@@ -297,15 +305,7 @@ def dynamic_forcing(board: CandidateGrid, budget: Optional[Budget] = None, **_) 
     if not ok:
         return
     known = set(before)
-    side = board.layout.side
-    graph = Graph(board, link_map(board))
-    groups = [("Dynamic Cell Forcing Chains", None, [cell * side + d for d in range(side) if board.cands[cell] >> d & 1])
-              for cell in range(len(board.values)) if not board.values[cell]]
-    for name, cells, digits in graph.units():
-        for digit in digits:
-            places = graph.places(cells, digit)
-            if places and len(places) > 1:
-                groups.append(("Dynamic Region Forcing Chains", name, [cell * side + digit - 1 for cell in places]))
+    groups = _forcing_groups(board, Graph(board, link_map(board)), "Dynamic ")
     trails: Dict[int, Optional[list]] = {}
     found = []
     for name, unit, starts in groups:
