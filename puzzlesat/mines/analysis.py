@@ -164,20 +164,39 @@ def _cross_check(board: Board, counts: Counts, verdict: Optional[tuple]) -> None
 
 def _consistent(board: Board, counts: Counts, probabilities: bool, note: Optional[str]) -> Analysis:
     """The analysis of a consistent board from its counts."""
-    safe, mines = ({board.position_of(cell) for cell in cells} for cells in (counts.safe, counts.mines))
+    width = board.width
+    safe = [divmod(cell, width) for cell in sorted(counts.safe)]
     shares = _shares(board, counts)
     if shares is None and note is None:
         note = NO_TOTAL
-    chances = None if shares is None or safe else {board.position_of(cell): p for cell, p in shares.items()}
     return Analysis(
         CONSISTENT,
-        safe=sorted(safe),
-        mines=sorted(mines),
+        safe=safe,
+        mines=[divmod(cell, width) for cell in sorted(counts.mines)],
         probabilities=_rows(board, shares) if probabilities and shares is not None else None,
-        best=best_move(board, safe, chances),  # a safe cell needs no chances
+        best=safe[0] if safe else None if shares is None else _safest(board, counts, shares),
         layouts=counts.layouts,
         note=note,
     )
+
+
+def _safest(board: Board, counts: Counts, shares: dict) -> Optional[tuple]:
+    """best_move's choice among the covered cells (`shares`: their probabilities by index) when none is safe,
+    read off the counts' integer numerators (the same order as the probabilities, without comparing fractions);
+    None when nothing is covered."""
+    layouts, numerators, sure = counts.layouts, counts.numerators, counts.mines
+    lowest, candidates = None, []
+    for cell in shares:
+        count = layouts if cell in sure else numerators[cell]
+        if lowest is None or count < lowest:
+            lowest, candidates = count, [cell]
+        elif count == lowest:
+            candidates.append(cell)
+    if len(candidates) < 2:
+        return board.position_of(candidates[0]) if candidates else None
+    chances = {board.position_of(cell): shares[cell] for cell in shares}
+    return max(map(board.position_of, candidates),
+               key=lambda cell: (_zero_chance(board, cell, chances), -_edge_distance(board, cell), _first(cell)))
 
 
 def _timed_out(board: Board, budget: Optional[Budget], solver: str) -> Analysis:
@@ -218,13 +237,14 @@ def _shares(board: Board, counts: Counts) -> Optional[dict]:
     """Every covered cell's exact probability by cell index, or None without a total."""
     if board.total_mines is None:
         return None
-    known, flags = board.view
-    return counts.fractions(covered(known, flags))
+    return counts.fractions()  # the flags are in neither counts.mines (taken out) nor the numerators
 
 
 def _rows(board: Board, shares: dict) -> list:
     """Rows of the board with each covered cell's probability (`shares` by cell index) and None elsewhere."""
-    width, values = board.width, [shares.get(cell) for cell in range(board.width * board.height)]
+    width, values = board.width, [None] * (board.width * board.height)
+    for cell, share in shares.items():
+        values[cell] = share
     return [values[start:start + width] for start in range(0, len(values), width)]
 
 

@@ -26,10 +26,8 @@ position taken apart into its parts (`decompose`), from which puzzlesat.mines.sa
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 from typing import AbstractSet, Dict, List, Optional, Sequence, Set, Tuple
 
@@ -37,9 +35,10 @@ from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
 from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.equations import covered, revealed, unresolved
+from puzzlesat.mines.parts import Sweep, convolve, count_part, weighted_index
 
+ZERO, ONE = Fraction(0), Fraction(1)
 PAIRS_FROM = 40  # numbers in a part from which pairs of numbers first force what they can (_by_pairs)
-CLOCK_EVERY = 512  # partial layouts between two looks at the clock (a budget's nodes are partial layouts, spent per layer)
 
 
 @dataclass
@@ -54,6 +53,12 @@ class Counts:
     # covered cells next to no number, undecided before counting (counting may decide them all: see safe, mines)
     off_frontier: Tuple[int, ...] = ()
     counted: bool = False
+    # with a total: the parts counted, the weight the rest of the board gives each part's layouts by their mines
+    # (weights[p][k]), and the layouts by the number of mines off the frontier: dead cells and 50/50s read them
+    parts: list = field(default_factory=list)
+    weights: list = field(default_factory=list)
+    off_spread: Dict[int, int] = field(default_factory=dict)
+    left: Optional[int] = None  # with a total: the mines the parts and the cells off the frontier hold together
 
     def probability(self, cell: int) -> float:
         """The chance that `cell` holds a mine (needs a total and counted=True)."""
@@ -71,18 +76,18 @@ class Counts:
             return Fraction(0)
         return Fraction(self.numerators[cell], self.layouts)
 
-    def fractions(self, cells) -> Dict[int, Fraction]:
-        """exact() of each of `cells`, one Fraction for each value (interchangeable cells share theirs)."""
-        made: Dict[int, Fraction] = {}
-        sure, safe, numerators, layouts = self.mines, self.safe, self.numerators, self.layouts
-        result = {}
-        for cell in cells:
-            count = layouts if cell in sure else 0 if cell in safe else numerators[cell]
-            share = made.get(count)
-            if share is None:
-                share = made[count] = Fraction(count, layouts)
-            result[cell] = share
-        return result
+    def fractions(self, cells=None) -> Dict[int, Fraction]:
+        """exact() of each of `cells` (by default every covered cell counted: the undecided ones and those found
+        certain), one Fraction for each value (interchangeable cells share theirs)."""
+        layouts, numerators = self.layouts, self.numerators
+        made = {count: Fraction(count, layouts) for count in set(numerators.values())}
+        if cells is None:
+            result = {cell: made[count] for cell, count in numerators.items()}
+            result.update(dict.fromkeys(self.safe, ZERO))
+            result.update(dict.fromkeys(self.mines, ONE))
+            return result
+        sure, safe = self.mines, self.safe
+        return {cell: ONE if cell in sure else ZERO if cell in safe else made[numerators[cell]] for cell in cells}
 
 
 def trivial(known: Sequence[int], neighbours, mines: AbstractSet[int] = frozenset(),
@@ -172,30 +177,35 @@ def count_layouts(
     the same `mines`; only the equations around what changed are then read again. Raises Inconsistent when no
     layout fits, OutOfBudget when the budget runs out.
     """
-    if numbers is None:
-        numbers = _active(known, neighbours)
-        start = [index for index in numbers if known[index] > 0] if changed is None else changed
-    else:
-        start = numbers if changed is None else changed
-    safe, sure = trivial(known, neighbours, mines, start)
-    if safe and not probabilities:
-        return Counts(safe, sure)
-    if since is None or changed is None:
-        constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
-        undecided = covered(known, sure, safe)
-        off = tuple(cell for cell in undecided if cell not in frontier)
-        spread = len(undecided)
-    else:
-        still = _still(since, known, neighbours, sure, safe, changed)
-        constraints, frontier = _constraints(known, neighbours, sure, safe, numbers, still)
-        off = since.off_frontier_after(changed, neighbours)
+    if changed is None:  # the whole position: its equations read once, single numbers applied on them
+        safe, sure, constraints, frontier = _front(known, neighbours, mines, numbers)
+        if safe and not probabilities:
+            return Counts(safe, sure)
+        off = tuple(cell for cell, value in enumerate(known)
+                    if value == HIDDEN and cell not in frontier and cell not in sure and cell not in safe)
         spread = len(frontier) + len(off)
+    else:
+        if numbers is None:
+            numbers = _active(known, neighbours)
+        safe, sure = trivial(known, neighbours, mines, changed)
+        if safe and not probabilities:
+            return Counts(safe, sure)
+        if since is None:
+            constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
+            undecided = covered(known, sure, safe)
+            off = tuple(cell for cell in undecided if cell not in frontier)
+            spread = len(undecided)
+        else:
+            still = _still(since, known, neighbours, sure, safe, changed)
+            constraints, frontier = _constraints(known, neighbours, sure, safe, numbers, still)
+            off = since.off_frontier_after(changed, neighbours)
+            spread = len(frontier) + len(off)
     left = None if total is None else total - len(sure)
     if left is not None and not 0 <= left <= spread:
         raise Inconsistent("the mine count does not fit the position")
     forced_safe, forced_mines, components = _by_pairs(_components(constraints))
     running = None if budget is None or budget.unlimited else budget.start()
-    parts = [_part(component, memo, running) for component in components]
+    parts = [count_part(component, memo, running) for component in components]
     if left is None:
         counts = _without_total(parts, off)
     else:
@@ -208,6 +218,68 @@ def count_layouts(
     return counts
 
 
+def _front(known: Sequence[int], neighbours, mines: AbstractSet[int], numbers: Optional[Sequence[int]] = None
+           ) -> Tuple[Set[int], Set[int], list, Set[int]]:
+    """(safe, mines, equations, frontier) of a whole position: each number's equation (its undecided covered cells,
+    the mines it still needs) read once, then single numbers applied on the equations until nothing changes (a cell
+    decided is taken out of every equation it is in); the equations left, each once, and the cells they cover.
+    `numbers`: the revealed cells that can constrain anything (default: every revealed cell). The mines include
+    the given ones. Raises Inconsistent for a number that cannot be satisfied."""
+    equations: Dict[int, list] = {}
+    touching: Dict[int, list] = {}  # undecided cell -> the numbers whose equations hold it
+    for index in range(len(known)) if numbers is None else numbers:
+        need = known[index]
+        if need < 0:
+            continue
+        cells = []
+        for other in neighbours[index]:
+            if known[other] == HIDDEN:
+                if other in mines:
+                    need -= 1
+                else:
+                    cells.append(other)
+        if not cells:
+            if need:
+                raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+            continue
+        equations[index] = [need, cells]
+        for cell in cells:
+            users = touching.get(cell)
+            if users is None:
+                touching[cell] = [index]
+            else:
+                users.append(index)
+    safe: Set[int] = set()
+    sure = set(mines)
+    queue = [index for index, (need, cells) in equations.items() if need <= 0 or need >= len(cells)]
+    while queue:
+        index = queue.pop()
+        need, cells = equations[index]
+        if need < 0 or need > len(cells):
+            raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+        if not cells or 0 < need < len(cells):
+            continue
+        mined = need > 0
+        (sure if mined else safe).update(cells)
+        for cell in tuple(cells):
+            for user in touching[cell]:
+                equation = equations[user]
+                equation[1].remove(cell)
+                if mined:
+                    equation[0] -= 1
+                if equation[0] <= 0 or equation[0] >= len(equation[1]):
+                    queue.append(user)
+    constraints, seen, frontier = [], set(), set()
+    for need, cells in equations.values():
+        if cells:
+            key = (tuple(cells), need)
+            if key not in seen:
+                seen.add(key)
+                constraints.append(key)
+                frontier.update(cells)
+    return safe, sure, constraints, frontier
+
+
 def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSet[int], counts: Counts
                  ) -> Tuple[Tuple[int, ...], List[frozenset]]:
     """Every mine layout of the cells `counts` left undecided, listed (meant for positions with few layouts)."""
@@ -215,7 +287,7 @@ def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSe
     undecided = tuple(sorted(cell for cell in counts.numerators if cell not in counts.safe and cell not in sure))
     constraints, _ = _constraints(known, neighbours, sure, counts.safe)
     constraints.append((undecided, total - len(sure)))
-    sweep = _Sweep(constraints, group=False)
+    sweep = Sweep(constraints, group=False)
     sweep.forward()
     order = [cells[0] for cells in sweep.groups]
     return undecided, [frozenset(cell for cell, bit in zip(order, leaf) if bit) for leaf in sweep.leaves()]
@@ -244,7 +316,7 @@ def decompose(known: Sequence[int], neighbours, total: int, mines: AbstractSet[i
     off = tuple(cell for cell in covered(known, sure, safe) if cell not in frontier)
     forced_safe, forced_mines, components = _by_pairs(_components(constraints))
     left = total - len(sure) - len(forced_mines)
-    parts = [_part(component, None, None) for component in components]
+    parts = [count_part(component, None, None) for component in components]
     return Parts(safe | forced_safe, sure | forced_mines, parts, off, left)
 
 
@@ -404,327 +476,72 @@ def _without(constraints: list, safe: Set[int], mines: Set[int]) -> list:
     return kept
 
 
-def _part(constraints: list, memo: Optional[dict], budget: Optional[Budget]):
-    """One part counted: swept forward (or taken from the memo); one number alone is counted in closed form."""
-    key = frozenset(constraints)
-    if memo is not None and key in memo:
-        return memo[key]
-    if len(constraints) == 1:
-        part = _Alone(*constraints[0])
-    else:
-        part = _Sweep(constraints, budget=budget)
-        part.forward()
-    if not part.polynomial:
-        raise Inconsistent("no layout fits the numbers")
-    if memo is not None:
-        memo[key] = part
-    return part
-
-
-class _Alone:
-    """A part made of one number: its cells are one group, and need n of s cells is C(s, n) layouts."""
-
-    def __init__(self, cells: tuple, need: int):
-        self.groups = [tuple(sorted(cells))]
-        ways = comb(len(cells), need) if 0 <= need <= len(cells) else 0
-        self.polynomial = {need: ways} if ways else {}
-
-    def tallies(self, weight: Dict[int, int]) -> List[int]:
-        """The group's mines summed over the part's layouts, weighted like _Sweep.tallies."""
-        return [need * ways * weight.get(need, 0) for need, ways in self.polynomial.items()] or [0]
-
-    def draw(self, mines: int, rng) -> List[int]:
-        """Mines per group of one of the part's layouts with `mines` mines, each equally likely: here the need."""
-        return [mines]
-
-
-class _Sweep:
-    """The sweep over one part's groups (module docstring, step 3); with group=False every cell is a group.
-
-    A partial layout is one integer: the mines used so far in the low bits, then a few bits for the need of
-    each open number (a number gets a slot when first touched and gives it back, at 0, when finished), so
-    putting m mines in a group is one addition: key + opened - m * delta.
-    """
-
-    def __init__(self, constraints: list, group: bool = True, budget: Optional[Budget] = None):
-        self.budget = budget
-        signatures = _signatures(constraints, group)
-        self.groups = [cells for _, cells in signatures]
-        self.steps = _steps(signatures, [need for _, need in constraints])
-        self.moves: List[dict] = [{} for _ in self.steps]  # per group: its open numbers' needs -> _moves()
-        self.layers: list = []  # per group: the partial layouts before it, {key: layouts}
-        self.polynomial: Dict[int, int] = {}  # mines in the part -> layouts
-
-    def forward(self) -> None:
-        """Count partial layouts group by group, then the part's layouts by mine count."""
-        layer = {0: 1}
-        for (opened, checks, delta, chooses, relevant), moves in zip(self.steps, self.moves):
-            if self.budget is not None:
-                self._spend(len(layer))
-            self.layers.append(layer)
-            following: Dict[int, int] = {}
-            for done, (key, ways) in enumerate(layer.items()):  # the hot path: everything written out
-                if self.budget is not None and done % CLOCK_EVERY == 0 and done:
-                    self.budget.check("counting")
-                key += opened
-                choices = moves.get(key & relevant)
-                if choices is None:
-                    choices = moves[key & relevant] = _moves(key, checks, delta, chooses)
-                for drop, times, _ in choices:
-                    target = key - drop
-                    following[target] = following.get(target, 0) + (ways if times == 1 else ways * times)
-            layer = following
-        self.layers.append(layer)
-        self.polynomial = layer  # every number finished: a key is just the number of mines
-
-    def tallies(self, weight: Dict[int, int]) -> List[int]:
-        """Per group, its mines summed over the part's layouts, a layout with k mines counted weight[k] times."""
-        behind = {key: weight.get(key, 0) for key in self.layers[-1]}
-        tallies = [0] * len(self.steps)
-        for step in range(len(self.steps) - 1, -1, -1):
-            opened, checks, delta, chooses, relevant = self.steps[step]
-            moves = self.moves[step]
-            if self.budget is not None:
-                self._spend(len(self.layers[step]))
-            here: Dict[int, int] = {}
-            tally = 0
-            for done, (key, ways) in enumerate(self.layers[step].items()):
-                if self.budget is not None and done % CLOCK_EVERY == 0 and done:
-                    self.budget.check("counting")
-                start = key + opened
-                choices = moves.get(start & relevant)
-                if choices is None:
-                    choices = moves[start & relevant] = _moves(start, checks, delta, chooses)
-                onward = weighted = 0  # layouts onward from here (weighted), and those times the group's mines
-                for drop, times, mined in choices:
-                    value = behind.get(start - drop)
-                    if value:
-                        if times != 1:
-                            value *= times
-                        onward += value
-                        if mined:
-                            weighted += value * mined
-                if onward:
-                    here[key] = onward
-                    if weighted:
-                        tally += ways * weighted
-            tallies[step] = tally
-            behind = here
-        return tallies
-
-    def draw(self, mines: int, rng) -> List[int]:
-        """Mines per group of one of the part's layouts with `mines` mines, each layout (cells, not groups) equally
-        likely: walked back from the last layer, each step weighed by the partial layouts before it times C(size, m)."""
-        key = mines
-        drawn = [0] * len(self.steps)
-        for step in range(len(self.steps) - 1, -1, -1):
-            opened, checks, delta, chooses, _ = self.steps[step]
-            layer = self.layers[step]
-            options, weights = [], []
-            for m in range(len(chooses)):
-                before = key + m * delta - opened
-                ways = layer.get(before)
-                if ways and m in _choices(before + opened, checks, chooses):
-                    options.append((m, before))
-                    weights.append(ways * chooses[m])
-            drawn[step], key = options[weighted_index(weights, rng)]
-        return drawn
-
-    def _spend(self, nodes: int) -> None:
-        """Spend a layer's partial layouts from the budget, before the layer is swept (OutOfBudget when spent)."""
-        self.budget.spend(nodes=nodes)
-        self.budget.check("counting")
-
-    def leaves(self) -> List[tuple]:
-        """Every complete layout as mines per group, in lexicographic order (fewer mines first)."""
-        alive = [set(self.layers[-1])]
-        for step in range(len(self.steps) - 1, -1, -1):
-            opened, checks, delta, chooses, _ = self.steps[step]
-            ahead = alive[-1]
-            alive.append({key for key in self.layers[step]
-                          if any(key + opened - m * delta in ahead for m in _choices(key + opened, checks, chooses))})
-        alive.reverse()
-        found: list = []
-        self._walk(0, 0, [], alive, found)
-        return found
-
-    def _walk(self, step: int, key: int, counts: list, alive: list, found: list) -> None:
-        """Depth-first over the moves that lead to a complete layout."""
-        if step == len(self.steps):
-            found.append(tuple(counts))
-            return
-        opened, checks, delta, chooses, _ = self.steps[step]
-        key += opened
-        for m in _choices(key, checks, chooses):
-            if key - m * delta in alive[step + 1]:
-                counts.append(m)
-                self._walk(step + 1, key - m * delta, counts, alive, found)
-                counts.pop()
-
-
-def _choices(key: int, checks: list, chooses: list) -> List[int]:
-    """The numbers of mines the next group may take: every number it touches stays within reach."""
-    return [m for _, _, m in _moves(key, checks, 0, chooses)]
-
-
-def _moves(key: int, checks: list, delta: int, chooses: list) -> list:
-    """(m * delta, C(size, m), m) for each number of mines m the next group may take: every number it touches
-    keeps its need between 0 and the cells it has left (the hot path: the bounds written out)."""
-    low, high = 0, len(chooses) - 1
-    for shift, mask, rest in checks:
-        need = (key >> shift) & mask
-        if need - rest > low:
-            low = need - rest
-        if need < high:
-            high = need
-    return [(m * delta, chooses[m], m) for m in range(low, high + 1)]
-
-
-def _signatures(constraints: list, group: bool) -> list:
-    """(constraints touched, cells) per group of cells touching the same constraints, in sweep order."""
-    touching: Dict[int, List[int]] = {}
-    for k, (cells, _) in enumerate(constraints):
-        for cell in cells:
-            touching.setdefault(cell, []).append(k)
-    if not group:
-        return _order([(tuple(ks), [cell]) for cell, ks in touching.items()])
-    by_signature: Dict[tuple, List[int]] = {}
-    for cell, ks in touching.items():
-        by_signature.setdefault(tuple(ks), []).append(cell)
-    return _order(list(by_signature.items()))
-
-
-def _order(groups: list) -> list:
-    """Order groups number by number, as JSMinesweeper's probability engine does: next comes the number with the
-    fewest groups left among those already touched (ties: the first number), with all its groups left, so that
-    each number closes as soon as it can and few stay open together; cells sorted within each group."""
-    if len(groups) <= 2:  # the second shares what it shares with the first: any order will do
-        return [(signature, tuple(sorted(cells))) for signature, cells in groups]
-    members: Dict[int, List[int]] = {}
-    for rank, (signature, _) in enumerate(groups):
-        for k in signature:
-            members.setdefault(k, []).append(rank)
-    left = {k: len(ranks) for k, ranks in members.items()}
-    taken = [False] * len(groups)
-    heap: List[Tuple[int, int]] = []
-    ordered = []
-    while len(ordered) < len(groups):
-        if not heap:  # the first number of a part: the one with the fewest groups
-            start = min((k for k in left if left[k]), key=lambda k: (left[k], k))
-            heap.append((left[start], start))
-        count, k = heapq.heappop(heap)
-        if count != left[k] or not count:
-            continue  # closed, or pushed again since with fewer groups left
-        for rank in members[k]:
-            if taken[rank]:
-                continue
-            taken[rank] = True
-            signature, cells = groups[rank]
-            ordered.append((signature, tuple(sorted(cells))))
-            for j in signature:
-                left[j] -= 1
-                if left[j]:
-                    heapq.heappush(heap, (left[j], j))
-    return ordered
-
-
-def _steps(signatures: list, needs: List[int]) -> list:
-    """Per group: (opened, checks, delta, chooses, relevant) for the packed keys of _Sweep.
-
-    `opened` adds the needs of the numbers first touched here; `checks` are (bit shift, mask, cells left after
-    this group) of each number touched; `delta` takes one mine from each of them and adds one to the count;
-    chooses[m] = C(size, m); `relevant` masks the needs of the numbers touched (all the moves depend on).
-    """
-    size_bits = sum(len(cells) for _, cells in signatures).bit_length()
-    width = max(4, max(needs, default=0).bit_length())  # bits per need: 4 hold any number's need (8 at most)
-    mask = (1 << width) - 1
-    last, remaining = {}, [0] * len(needs)
-    for step, (signature, cells) in enumerate(signatures):
-        for k in signature:
-            last[k] = step
-            remaining[k] += len(cells)
-    shift: Dict[int, int] = {}  # bit position of each open number's need
-    free: List[int] = []
-    steps = []
-    for step, (signature, cells) in enumerate(signatures):
-        opened, delta, checks, relevant = 0, -1, [], 0
-        for k in signature:
-            if k not in shift:
-                shift[k] = size_bits + width * (heapq.heappop(free) if free else len(shift) + len(free))
-                opened += needs[k] << shift[k]
-            remaining[k] -= len(cells)
-            checks.append((shift[k], mask, remaining[k]))
-            delta += 1 << shift[k]
-            relevant |= mask << shift[k]
-        for k in signature:  # finished numbers give their slot back, at 0, once the step has taken its own
-            if last[k] == step:
-                heapq.heappush(free, (shift.pop(k) - size_bits) // width)
-        steps.append((opened, checks, delta, _binomials(len(cells)), relevant))
-    return steps
-
-
-def weighted_index(weights: List[int], rng) -> int:
-    """An index drawn with probability proportional to its exact integer weight (`rng`: a random.Random)."""
-    point = rng.randrange(sum(weights))
-    for index, weight in enumerate(weights):
-        point -= weight
-        if point < 0:
-            return index
-    raise AssertionError("a weight was drawn beyond the total")
-
-
-@lru_cache(maxsize=None)
-def _binomials(size: int) -> list:
-    """C(size, m) for m = 0..size."""
-    return [comb(size, m) for m in range(size + 1)]
-
-
-def _convolve(a: Dict[int, int], b: Dict[int, int]) -> Dict[int, int]:
-    """Layout counts by mine number of two independent parts taken together."""
-    out: Dict[int, int] = {}
-    for m, x in a.items():
-        for k, y in b.items():
-            out[m + k] = out.get(m + k, 0) + x * y
-    return out
-
-
 def _others(polynomials: list) -> list:
     """For each polynomial, the product of all the others (prefix times suffix products)."""
+    if len(polynomials) < 2:
+        return [{0: 1}] * len(polynomials)
     prefix = [{0: 1}]
     for polynomial in polynomials[:-1]:
-        prefix.append(_convolve(prefix[-1], polynomial))
+        prefix.append(convolve(prefix[-1], polynomial))
     result, suffix = [None] * len(polynomials), {0: 1}
     for index in range(len(polynomials) - 1, -1, -1):
-        result[index] = _convolve(prefix[index], suffix)
-        suffix = _convolve(suffix, polynomials[index])
+        result[index] = convolve(prefix[index], suffix)
+        suffix = convolve(suffix, polynomials[index])
     return result
 
 
-def _with_total(parts: List["_Sweep"], off: Tuple[int, ...], left: int) -> Counts:
+def _with_total(parts: list, off: Tuple[int, ...], left: int) -> Counts:
     """Weigh every part's layouts with the others' and with C(off-frontier cells, mines left for them)."""
     free = len(off)
+    ways_off = _Binomials(free)
     rests = _others([part.polynomial for part in parts])
-    whole = _convolve(rests[0], parts[0].polynomial) if parts else {0: 1}
-    total = sum(x * comb(free, left - m) for m, x in whole.items() if 0 <= left - m <= free)
+    whole = convolve(rests[0], parts[0].polynomial) if parts else {0: 1}
+    off_spread = {left - m: x * ways_off[left - m] for m, x in whole.items() if 0 <= left - m <= free}
+    total = sum(off_spread.values())
     if total == 0:
         raise Inconsistent("no mine layout fits the numbers and the mine count")
     numerators: Dict[int, int] = {}
     safe: Set[int] = set()
     mines: Set[int] = set()
+    weights = []
     for part, rest in zip(parts, rests):
-        outside = {m: sum(x * comb(free, left - m - k) for k, x in rest.items() if 0 <= left - m - k <= free)
+        outside = {m: sum(x * ways_off[left - m - k] for k, x in rest.items() if 0 <= left - m - k <= free)
                    for m in part.polynomial}
+        weights.append(outside)
         for cells, mined in zip(part.groups, part.tallies(outside)):
-            numerators.update(dict.fromkeys(cells, _per_cell(mined, len(cells))))
-            _classify(cells, mined, len(cells) * total, safe, mines)
+            size = len(cells)
+            share = mined // size
+            if share * size != mined:
+                raise AssertionError("group counts must split evenly over interchangeable cells")
+            if size == 1:
+                numerators[cells[0]] = share
+            else:
+                numerators.update(dict.fromkeys(cells, share))
+            if share == 0:
+                safe.update(cells)
+            elif share == total:
+                mines.update(cells)
     if free:
-        mined_off = sum(x * comb(free, left - m) * (left - m) for m, x in whole.items() if 0 <= left - m <= free)
+        mined_off = sum(m * x for m, x in off_spread.items())
         numerators.update(dict.fromkeys(off, _per_cell(mined_off, free)))
         _classify(off, mined_off, free * total, safe, mines)
-    return Counts(safe, mines, total, numerators, off_frontier=off, counted=True)
+    return Counts(safe, mines, total, numerators, off_frontier=off, counted=True, parts=parts, weights=weights,
+                  off_spread=off_spread, left=left)
 
 
-def _without_total(parts: List["_Sweep"], off: Tuple[int, ...]) -> Counts:
+class _Binomials(dict):
+    """C(size, j), each worked out when first asked for (sizes off the frontier run to hundreds)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def __missing__(self, chosen: int) -> int:
+        value = self[chosen] = comb(self.size, chosen)
+        return value
+
+
+def _without_total(parts: list, off: Tuple[int, ...]) -> Counts:
     """Certain cells when every layout of each part counts once (no total: parts are independent)."""
     safe: Set[int] = set()
     mines: Set[int] = set()
@@ -766,13 +583,13 @@ def fits(known: Sequence[int], neighbours, total: Optional[int], mines: Abstract
         if left is not None and not 0 <= left <= len(frontier) + free:
             return False
         _, forced_mines, components = _by_pairs(_components(constraints))
-        parts = [_part(component, memo, None) for component in components]
+        parts = [count_part(component, memo, None) for component in components]
     except Inconsistent:
         return False
     if left is None:
         return True
     whole: Dict[int, int] = {0: 1}
     for part in parts:
-        whole = _convolve(whole, {m: 1 for m in part.polynomial})
+        whole = convolve(whole, {m: 1 for m in part.polynomial})
     left -= len(forced_mines)
     return any(0 <= left - m <= free for m in whole)
