@@ -43,7 +43,7 @@ from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
 from puzzlesat.mines.count import Counts, count_layouts, trivial
 from puzzlesat.mines.encode import Encoding, encode
-from puzzlesat.mines.equations import Equations, covered, equations
+from puzzlesat.mines.equations import Equations, equations
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 
 CONSISTENT, INCONSISTENT, TIMEOUT = "consistent", "inconsistent", "timeout"
@@ -123,11 +123,10 @@ def analyze(
 
 def _patterns(board: Board, counts: Counts, budget: Optional[Budget]) -> Tuple[list, list]:
     """(dead cells, unavoidable 50/50 pairs) of a consistent board with a total, as positions, sorted."""
-    from puzzlesat.mines.patterns import dead_cells, fifty_fifties
+    from puzzlesat.mines.patterns import find_patterns
 
     known, flags = board.view
-    dead = dead_cells(known, board.neighbour_table, board.total_mines, flags, counts, budget)
-    pairs = fifty_fifties(known, board.neighbour_table, board.total_mines, flags, counts)
+    dead, pairs = find_patterns(known, board.neighbour_table, board.total_mines, flags, counts, budget)
     return [board.position_of(cell) for cell in dead], [tuple(map(board.position_of, pair)) for pair in pairs]
 
 
@@ -166,37 +165,52 @@ def _consistent(board: Board, counts: Counts, probabilities: bool, note: Optiona
     """The analysis of a consistent board from its counts."""
     width = board.width
     safe = [divmod(cell, width) for cell in sorted(counts.safe)]
-    shares = _shares(board, counts)
-    if shares is None and note is None:
+    chances = None if board.total_mines is None else counts.chances(width * board.height)
+    if chances is None and note is None:
         note = NO_TOTAL
     return Analysis(
         CONSISTENT,
         safe=safe,
         mines=[divmod(cell, width) for cell in sorted(counts.mines)],
-        probabilities=_rows(board, shares) if probabilities and shares is not None else None,
-        best=safe[0] if safe else None if shares is None else _safest(board, counts, shares),
+        probabilities=_rows(board, chances) if probabilities and chances is not None else None,
+        best=safe[0] if safe else None if chances is None else _safest(board, counts),
         layouts=counts.layouts,
         note=note,
     )
 
 
-def _safest(board: Board, counts: Counts, shares: dict) -> Optional[tuple]:
-    """best_move's choice among the covered cells (`shares`: their probabilities by index) when none is safe,
-    read off the counts' integer numerators (the same order as the probabilities, without comparing fractions);
-    None when nothing is covered."""
-    layouts, numerators, sure = counts.layouts, counts.numerators, counts.mines
+def _safest(board: Board, counts: Counts) -> Optional[tuple]:
+    """best_move's choice when no cell is safe, read off the counts' integer numerators (the same order as the
+    probabilities, without comparing fractions); None when nothing is covered."""
+    layouts, numerators = counts.layouts, counts.numerators
     lowest, candidates = None, []
-    for cell in shares:
-        count = layouts if cell in sure else numerators[cell]
+    for cell, count in (numerators.items() if numerators else dict.fromkeys(counts.mines, layouts).items()):
         if lowest is None or count < lowest:
             lowest, candidates = count, [cell]
         elif count == lowest:
             candidates.append(cell)
+    if lowest == layouts:  # every covered cell is a mine: those single numbers found count too
+        candidates += [cell for cell in counts.mines if cell not in numerators]
     if len(candidates) < 2:
         return board.position_of(candidates[0]) if candidates else None
-    chances = {board.position_of(cell): shares[cell] for cell in shares}
-    return max(map(board.position_of, candidates),
-               key=lambda cell: (_zero_chance(board, cell, chances), -_edge_distance(board, cell), _first(cell)))
+    known, neighbours, width, height = board.known, board.neighbour_table, board.width, board.height
+    sure, safe = counts.mines, counts.safe
+
+    def rank(cell: int) -> tuple:
+        """best_move's key, by index: the chance of a zero, the distance from the edge, row-major order."""
+        chance = 1.0
+        for other in neighbours[cell]:
+            value = known[other]
+            if value == FLAG:
+                chance = 0.0
+                break
+            if value == HIDDEN:
+                count = layouts if other in sure else 0 if other in safe else numerators[other]
+                chance *= 1.0 - count / layouts
+        row, col = divmod(cell, width)
+        return chance, -min(row, col, height - 1 - row, width - 1 - col), -row, -col
+
+    return board.position_of(max(candidates, key=rank))
 
 
 def _timed_out(board: Board, budget: Optional[Budget], solver: str) -> Analysis:
@@ -233,19 +247,10 @@ def _timeout(board: Board, verdict: tuple, note: str, consistent: Optional[bool]
                     consistent=consistent)
 
 
-def _shares(board: Board, counts: Counts) -> Optional[dict]:
-    """Every covered cell's exact probability by cell index, or None without a total."""
-    if board.total_mines is None:
-        return None
-    return counts.fractions()  # the flags are in neither counts.mines (taken out) nor the numerators
-
-
-def _rows(board: Board, shares: dict) -> list:
-    """Rows of the board with each covered cell's probability (`shares` by cell index) and None elsewhere."""
-    width, values = board.width, [None] * (board.width * board.height)
-    for cell, share in shares.items():
-        values[cell] = share
-    return [values[start:start + width] for start in range(0, len(values), width)]
+def _rows(board: Board, chances: list) -> list:
+    """Rows of the board from each cell's probability by index (None where none)."""
+    width = board.width
+    return [chances[start:start + width] for start in range(0, len(chances), width)]
 
 
 def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optional[list]:
@@ -257,8 +262,9 @@ def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optiona
         counts = _count(board, budget)
     except Inconsistent:
         return None
-    shares = _shares(board, counts)
-    return None if shares is None else _rows(board, shares)
+    if board.total_mines is None:
+        return None
+    return _rows(board, counts.chances(board.width * board.height))
 
 
 def grid(board: Board, chances: dict) -> list:

@@ -41,13 +41,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable, Optional, Sequence, Tuple, Union
+from typing import Final, Iterable, Optional, Sequence, Tuple, Union
 
 from puzzlesat.errors import BoardError
 
-HIDDEN = -1  # a covered cell
-FLAG = -2  # a covered cell the player marked as a mine
-MINE = -3  # a mine shown once a game is over (never part of a Board the engines read)
+HIDDEN: Final = -1  # a covered cell
+FLAG: Final = -2  # a covered cell the player marked as a mine
+MINE: Final = -3  # a mine shown once a game is over (never part of a Board the engines read)
 
 SYMBOLS = {HIDDEN: "?", FLAG: "F", MINE: "*", 0: ".", **{n: str(n) for n in range(1, 9)}}  # how cells are shown
 
@@ -64,10 +64,11 @@ FRIENDLY_SEPARATORS = " \t"
 ROW_END = ":"  # minesweepr's separator between rows
 
 Position = Tuple[int, int]
+Neighbours = Tuple[Tuple[int, ...], ...]  # per cell index, the indices of its (up to 8) neighbours
 
 
 @lru_cache(maxsize=32)
-def neighbour_table(width: int, height: int) -> Tuple[Tuple[int, ...], ...]:
+def neighbour_table(width: int, height: int) -> Neighbours:
     """For each cell index of a width x height board, the indices of its (up to 8) neighbours."""
     table = []
     for row in range(height):

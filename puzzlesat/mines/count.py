@@ -29,13 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from typing import AbstractSet, Dict, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
-from puzzlesat.mines.board import HIDDEN
+from puzzlesat.mines.board import HIDDEN, Neighbours
 from puzzlesat.mines.equations import covered, revealed, unresolved
-from puzzlesat.mines.parts import Sweep, convolve, count_part, weighted_index
+from puzzlesat.mines.parts import Equation, Part, Sweep, convolve, count_part, weighted_index
 
 ZERO, ONE = Fraction(0), Fraction(1)
 PAIRS_FROM = 40  # numbers in a part from which pairs of numbers first force what they can (_by_pairs)
@@ -76,18 +76,39 @@ class Counts:
             return Fraction(0)
         return Fraction(self.numerators[cell], self.layouts)
 
-    def fractions(self, cells=None) -> Dict[int, Fraction]:
-        """exact() of each of `cells` (by default every covered cell counted: the undecided ones and those found
-        certain), one Fraction for each value (interchangeable cells share theirs)."""
-        layouts, numerators = self.layouts, self.numerators
-        made = {count: Fraction(count, layouts) for count in set(numerators.values())}
-        if cells is None:
-            result = {cell: made[count] for cell, count in numerators.items()}
-            result.update(dict.fromkeys(self.safe, ZERO))
-            result.update(dict.fromkeys(self.mines, ONE))
-            return result
-        sure, safe = self.mines, self.safe
-        return {cell: ONE if cell in sure else ZERO if cell in safe else made[numerators[cell]] for cell in cells}
+    def fractions(self, cells: Iterable[int]) -> Dict[int, Fraction]:
+        """exact() of each of `cells`, one Fraction for each value (interchangeable cells share theirs)."""
+        wanted = list(cells)
+        chances = self.chances(max(wanted, default=-1) + 1)
+        return {cell: _share(chances[cell]) for cell in wanted}
+
+    def chances(self, size: int) -> List[Optional[Fraction]]:
+        """Each cell's exact probability by index, for a board of `size` cells: the undecided cells counted and those
+        found certain (safe or mine); None for the others (revealed, or given as mines). Cells of one group hold the
+        same count, one after the other in `numerators`, and share one Fraction."""
+        chances: List[Optional[Fraction]] = [None] * size
+        layouts = self.layouts
+        made: Dict[int, Fraction] = {}
+        last_count, last = -1, ZERO
+        for cell, count in self.numerators.items():
+            if count != last_count:
+                share = made.get(count)
+                if share is None:
+                    share = made[count] = Fraction(count, layouts)
+                last_count, last = count, share
+            chances[cell] = last
+        for cell in self.safe:
+            chances[cell] = ZERO
+        for cell in self.mines:
+            chances[cell] = ONE
+        return chances
+
+
+def _share(chance: Optional[Fraction]) -> Fraction:
+    """A cell's probability, which `chances` holds for every counted cell."""
+    if chance is None:
+        raise KeyError("the cell was not counted")
+    return chance
 
 
 def trivial(known: Sequence[int], neighbours, mines: AbstractSet[int] = frozenset(),
@@ -128,7 +149,7 @@ class Snapshot:
     """A position's equations, number by number, and its cells off the frontier, taken once so that positions a
     few reveals away (the numbers a guess could show) are counted without rescanning the board (count_layouts)."""
 
-    equations: Dict[int, Tuple[List[int], int]]  # revealed cell -> (its undecided covered neighbours, mines needed)
+    equations: Dict[int, Tuple[int, List[int]]]  # revealed cell -> (mines needed, its undecided covered neighbours)
     off_frontier: Tuple[int, ...]
     mines: AbstractSet[int]
     off_after: Dict[tuple, Tuple[int, ...]] = field(default_factory=dict)  # changed cells -> the off-frontier left
@@ -145,10 +166,10 @@ class Snapshot:
 
 def snapshot(known: Sequence[int], neighbours, mines: AbstractSet[int], numbers: Sequence[int]) -> Snapshot:
     """The Snapshot of a position whose single-number rules have nothing left to force (no safe cell is known)."""
-    equations = {}
+    equations: Dict[int, Tuple[int, List[int]]] = {}
     frontier: Set[int] = set()
     for index in numbers:
-        need, cells = equations[index] = unresolved(index, known, neighbours, mines, ())
+        need, cells = equations[index] = unresolved(index, known, neighbours, mines, frozenset())
         frontier.update(cells)
     off = tuple(cell for cell in covered(known, mines) if cell not in frontier)
     return Snapshot(equations, off, mines)
@@ -178,11 +199,10 @@ def count_layouts(
     layout fits, OutOfBudget when the budget runs out.
     """
     if changed is None:  # the whole position: its equations read once, single numbers applied on them
-        safe, sure, constraints, frontier = _front(known, neighbours, mines, numbers)
+        safe, sure, constraints, frontier, unseen = _front(known, neighbours, mines, numbers)
         if safe and not probabilities:
             return Counts(safe, sure)
-        off = tuple(cell for cell, value in enumerate(known)
-                    if value == HIDDEN and cell not in frontier and cell not in sure and cell not in safe)
+        off = tuple(unseen)
         spread = len(frontier) + len(off)
     else:
         if numbers is None:
@@ -218,23 +238,30 @@ def count_layouts(
     return counts
 
 
-def _front(known: Sequence[int], neighbours, mines: AbstractSet[int], numbers: Optional[Sequence[int]] = None
-           ) -> Tuple[Set[int], Set[int], list, Set[int]]:
-    """(safe, mines, equations, frontier) of a whole position: each number's equation (its undecided covered cells,
-    the mines it still needs) read once, then single numbers applied on the equations until nothing changes (a cell
-    decided is taken out of every equation it is in); the equations left, each once, and the cells they cover.
-    `numbers`: the revealed cells that can constrain anything (default: every revealed cell). The mines include
-    the given ones. Raises Inconsistent for a number that cannot be satisfied."""
-    equations: Dict[int, list] = {}
-    touching: Dict[int, list] = {}  # undecided cell -> the numbers whose equations hold it
-    for index in range(len(known)) if numbers is None else numbers:
-        need = known[index]
+def _front(known: Sequence[int], neighbours: Neighbours, mines: AbstractSet[int],
+           numbers: Optional[Sequence[int]] = None) -> Tuple[Set[int], Set[int], List[Equation], Set[int], List[int]]:
+    """(safe, mines, equations, frontier, off the frontier) of a whole position: each number's equation (its
+    undecided covered cells, the mines it still needs) read once, then single numbers applied on the equations until
+    nothing changes (a cell decided is taken out of every equation it is in); the equations left, each once, the
+    cells they cover and the undecided cells they do not. `numbers`: the revealed cells that can constrain anything
+    (default: every revealed cell). The mines include the given ones. Raises Inconsistent for a number that cannot
+    be satisfied."""
+    values: List[int] = list(known)
+    sure: Set[int] = set(mines)  # the given mines, then those the numbers force
+    hidden = HIDDEN
+    at: List[int] = []  # per equation: the number's cell
+    needs: List[int] = []  # per equation: the mines it still needs
+    held: List[List[int]] = []  # per equation: its undecided cells
+    touching: List[Optional[List[int]]] = [None] * len(values)  # per cell: the equations that hold it
+    indices: List[int] = list(range(len(values)) if numbers is None else numbers)
+    for index in indices:
+        need = values[index]
         if need < 0:
             continue
-        cells = []
+        cells: List[int] = []
         for other in neighbours[index]:
-            if known[other] == HIDDEN:
-                if other in mines:
+            if values[other] == hidden:
+                if sure and other in sure:
                     need -= 1
                 else:
                     cells.append(other)
@@ -242,42 +269,48 @@ def _front(known: Sequence[int], neighbours, mines: AbstractSet[int], numbers: O
             if need:
                 raise Inconsistent(f"the number at cell {index} cannot be satisfied")
             continue
-        equations[index] = [need, cells]
+        equation = len(at)
+        at.append(index)
+        needs.append(need)
+        held.append(cells)
         for cell in cells:
-            users = touching.get(cell)
+            users = touching[cell]
             if users is None:
-                touching[cell] = [index]
+                touching[cell] = [equation]
             else:
-                users.append(index)
+                users.append(equation)
     safe: Set[int] = set()
-    sure = set(mines)
-    queue = [index for index, (need, cells) in equations.items() if need <= 0 or need >= len(cells)]
+    queue = [e for e in range(len(at)) if needs[e] <= 0 or needs[e] >= len(held[e])]
     while queue:
-        index = queue.pop()
-        need, cells = equations[index]
+        e = queue.pop()
+        need, cells = needs[e], held[e]
         if need < 0 or need > len(cells):
-            raise Inconsistent(f"the number at cell {index} cannot be satisfied")
+            raise Inconsistent(f"the number at cell {at[e]} cannot be satisfied")
         if not cells or 0 < need < len(cells):
             continue
         mined = need > 0
         (sure if mined else safe).update(cells)
-        for cell in tuple(cells):
-            for user in touching[cell]:
-                equation = equations[user]
-                equation[1].remove(cell)
+        for cell in list(cells):
+            for user in touching[cell] or ():
+                held[user].remove(cell)
                 if mined:
-                    equation[0] -= 1
-                if equation[0] <= 0 or equation[0] >= len(equation[1]):
+                    needs[user] -= 1
+                if needs[user] <= 0 or needs[user] >= len(held[user]):
                     queue.append(user)
-    constraints, seen, frontier = [], set(), set()
-    for need, cells in equations.values():
+    constraints: List[Equation] = []
+    seen: Set[Equation] = set()
+    frontier: Set[int] = set()
+    for e in range(len(at)):
+        cells = held[e]
         if cells:
-            key = (tuple(cells), need)
+            key = (tuple(cells), needs[e])
             if key not in seen:
                 seen.add(key)
                 constraints.append(key)
                 frontier.update(cells)
-    return safe, sure, constraints, frontier
+    off = [cell for cell in range(len(values))  # in no equation, and not a given mine
+           if values[cell] == hidden and touching[cell] is None and cell not in sure]
+    return safe, sure, constraints, frontier, off
 
 
 def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSet[int], counts: Counts
@@ -370,27 +403,37 @@ def _still(since: Snapshot, known, neighbours, mines, safe, changed) -> dict:
     return {index: equation for index, equation in since.equations.items() if index not in again}
 
 
-def _components(constraints: list) -> List[list]:
+def _components(constraints: List[Equation]) -> List[List[Equation]]:
     """Split the equations into independent parts (no shared cell, directly or through others)."""
     parent = list(range(len(constraints)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     owner: Dict[int, int] = {}
     for k, (cells, _) in enumerate(constraints):
         for cell in cells:
-            if cell in owner:
-                parent[find(k)] = find(owner[cell])
-            else:
+            other = owner.get(cell)
+            if other is None:
                 owner[cell] = k
-    parts: Dict[int, list] = {}
+                continue
+            here = _root(parent, k)
+            there = _root(parent, other)
+            if here != there:
+                parent[here] = there
+    parts: Dict[int, List[Equation]] = {}
     for k, constraint in enumerate(constraints):
-        parts.setdefault(find(k), []).append(constraint)
+        root = _root(parent, k)
+        members = parts.get(root)
+        if members is None:
+            parts[root] = [constraint]
+        else:
+            members.append(constraint)
     return list(parts.values())
+
+
+def _root(parent: List[int], i: int) -> int:
+    """The representative of i's set in a union-find forest (halving the path on the way)."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
 
 
 def _by_pairs(components: List[list]) -> Tuple[Set[int], Set[int], List[list]]:
@@ -446,7 +489,7 @@ def _forced(constraints: list, changed: Optional[set]) -> Tuple[Set[int], Set[in
         fresh = changed is None or constraints[a] in changed
         others = {b for cell in cells[a] for b in users[cell] if b > a}
         for b in others:
-            if fresh or constraints[b] in changed:
+            if fresh or (changed is not None and constraints[b] in changed):
                 pair_forces(cells[a] - cells[b], cells[b] - cells[a], need - constraints[b][1], safe, mines)
     return safe, mines
 
@@ -476,27 +519,29 @@ def _without(constraints: list, safe: Set[int], mines: Set[int]) -> list:
     return kept
 
 
-def _others(polynomials: list) -> list:
+def _others(polynomials: List[Dict[int, int]]) -> List[Dict[int, int]]:
     """For each polynomial, the product of all the others (prefix times suffix products)."""
     if len(polynomials) < 2:
         return [{0: 1}] * len(polynomials)
-    prefix = [{0: 1}]
+    prefix: List[Dict[int, int]] = [{0: 1}]
     for polynomial in polynomials[:-1]:
         prefix.append(convolve(prefix[-1], polynomial))
-    result, suffix = [None] * len(polynomials), {0: 1}
+    result: List[Dict[int, int]] = []
+    suffix: Dict[int, int] = {0: 1}
     for index in range(len(polynomials) - 1, -1, -1):
-        result[index] = convolve(prefix[index], suffix)
+        result.append(convolve(prefix[index], suffix))
         suffix = convolve(suffix, polynomials[index])
+    result.reverse()
     return result
 
 
 def _with_total(parts: list, off: Tuple[int, ...], left: int) -> Counts:
     """Weigh every part's layouts with the others' and with C(off-frontier cells, mines left for them)."""
     free = len(off)
-    ways_off = _Binomials(free)
+    ways_off: Dict[int, int] = {}  # C(free, j), worked out as needed (free runs to hundreds)
     rests = _others([part.polynomial for part in parts])
     whole = convolve(rests[0], parts[0].polynomial) if parts else {0: 1}
-    off_spread = {left - m: x * ways_off[left - m] for m, x in whole.items() if 0 <= left - m <= free}
+    off_spread = {left - m: x * _choose(ways_off, free, left - m) for m, x in whole.items() if 0 <= left - m <= free}
     total = sum(off_spread.values())
     if total == 0:
         raise Inconsistent("no mine layout fits the numbers and the mine count")
@@ -505,7 +550,7 @@ def _with_total(parts: list, off: Tuple[int, ...], left: int) -> Counts:
     mines: Set[int] = set()
     weights = []
     for part, rest in zip(parts, rests):
-        outside = {m: sum(x * ways_off[left - m - k] for k, x in rest.items() if 0 <= left - m - k <= free)
+        outside = {m: sum(x * _choose(ways_off, free, left - m - k) for k, x in rest.items() if 0 <= left - m - k <= free)
                    for m in part.polynomial}
         weights.append(outside)
         for cells, mined in zip(part.groups, part.tallies(outside)):
@@ -529,16 +574,12 @@ def _with_total(parts: list, off: Tuple[int, ...], left: int) -> Counts:
                   off_spread=off_spread, left=left)
 
 
-class _Binomials(dict):
-    """C(size, j), each worked out when first asked for (sizes off the frontier run to hundreds)."""
-
-    def __init__(self, size: int):
-        super().__init__()
-        self.size = size
-
-    def __missing__(self, chosen: int) -> int:
-        value = self[chosen] = comb(self.size, chosen)
-        return value
+def _choose(known: Dict[int, int], size: int, chosen: int) -> int:
+    """C(size, chosen), remembered in `known` (the binomials of one size)."""
+    value = known.get(chosen)
+    if value is None:
+        value = known[chosen] = comb(size, chosen)
+    return value
 
 
 def _without_total(parts: list, off: Tuple[int, ...]) -> Counts:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 from math import comb
+from random import Random
 from typing import Dict, List, Optional, Tuple
 
 from puzzlesat.budget import Budget
@@ -26,87 +27,37 @@ from puzzlesat.errors import Inconsistent
 
 CLOCK_EVERY = 512  # partial layouts between two looks at the clock (a budget's nodes are partial layouts, spent per layer)
 LISTED_STEPS = 600  # choices a listing may make before the part is swept instead
-ORDER_FROM = 10  # groups in a part from which a listing takes them number by number (_order), not by first number
+ORDER_FROM = 24  # groups in a part from which a listing takes them number by number (_order), not by first number
 
 
-def count_part(constraints: list, memo: Optional[dict], budget: Optional[Budget]):
-    """One part counted (or taken from the memo): in closed form for one number, listed when small, else swept."""
-    key = frozenset(constraints)
-    if memo is not None and key in memo:
-        return memo[key]
-    if len(constraints) == 1:
-        part = Alone(*constraints[0])
-    else:
-        try:
-            part = Listed(constraints)
-            if budget is not None:
-                budget.spend(nodes=part.steps)
-                budget.check("counting")
-        except TooMany:
-            part = Sweep(constraints, budget=budget)
-            part.forward()
-    if not part.polynomial:
-        raise Inconsistent("no layout fits the numbers")
-    if memo is not None:
-        memo[key] = part
-    return part
+Layout = Tuple[int, int, Tuple[int, ...]]  # a part's layout: (mines, cell layouts, mines per group)
+Equation = Tuple[Tuple[int, ...], int]  # (cells, mines needed)
 
 
-class TooMany(Exception):
-    """A listing would take more than LISTED_STEPS choices."""
+class Part:
+    """What every way of counting a part gives: its groups, its layouts by mine number and, per group, the layouts
+    by the group's mines; `layouts` lists them one by one when the part keeps such a list (None otherwise)."""
 
-
-class Alone:
-    """A part made of one number: its cells are one group, and need n of s cells is C(s, n) layouts."""
-
-    def __init__(self, cells: tuple, need: int):
-        self.groups = [tuple(sorted(cells))]
-        ways = comb(len(cells), need) if 0 <= need <= len(cells) else 0
-        self.polynomial = {need: ways} if ways else {}
-        self.layouts = [(need, ways, (need,))] if ways else []  # as Listed keeps them
-
-    def tallies(self, weight: Dict[int, int]) -> List[int]:
-        """The group's mines summed over the part's layouts, weighted as in Sweep.spreads."""
-        return [sum(need * ways * weight.get(need, 0) for need, ways in self.polynomial.items())]
+    groups: List[Tuple[int, ...]]
+    polynomial: Dict[int, int]
+    layouts: Optional[List[Layout]] = None
 
     def spreads(self, weight: Dict[int, int]) -> List[List[int]]:
-        """The group's layouts by its mines (as Sweep.spreads): all of them hold the need."""
-        spread = [0] * (len(self.groups[0]) + 1)
-        for need, ways in self.polynomial.items():
-            spread[need] = ways * weight.get(need, 0)
-        return [spread]
-
-    def draw(self, mines: int, rng) -> List[int]:
-        """Mines per group of one of the part's layouts with `mines` mines, each equally likely: here the need."""
-        return [mines]
-
-
-class Listed:
-    """A part small enough to list: every layout as (mines, cell layouts, mines per group), found depth first.
-
-    Groups go in the order of the first number each touches, so that numbers close early; at each group the number
-    of mines is kept within what every number it touches still needs and can still get from the groups after it.
-    Raises TooMany when the listing would pass LISTED_STEPS choices (the part is swept instead).
-    """
-
-    def __init__(self, constraints: list):
-        by_signature = _by_signature(constraints)
-        if len(by_signature) > ORDER_FROM:
-            ordered = _order(list(by_signature.items()))
-        else:
-            ordered = [(signature, tuple(sorted(by_signature[signature]))) for signature in sorted(by_signature)]
-        self.groups = [cells for _, cells in ordered]
-        self.layouts, self.steps = _listing([signature for signature, _ in ordered],
-                                            [len(cells) for cells in self.groups], [need for _, need in constraints])
-        polynomial: Dict[int, int] = {}
-        for mines, ways, _ in self.layouts:
-            polynomial[mines] = polynomial.get(mines, 0) + ways
-        self.polynomial = polynomial
+        """Per group, the part's layouts by the group's mines: spreads[g][m] counts the layouts where group g holds m
+        mines, a layout with k mines in the part counted weight[k] times (what the rest of the board allows)."""
+        spreads = [[0] * (len(cells) + 1) for cells in self.groups]
+        for mines, ways, layout in self.layouts or ():
+            times = weight.get(mines)
+            if times:
+                times *= ways
+                for spread, mined in zip(spreads, layout):
+                    spread[mined] += times
+        return spreads
 
     def tallies(self, weight: Dict[int, int]) -> List[int]:
-        """Per group, its mines summed over the part's layouts, weighted as in Sweep.spreads."""
+        """Per group, its mines summed over the part's layouts, weighted as in spreads."""
         tallies = [0] * len(self.groups)
-        for mines, ways, layout in self.layouts:
+        for mines, ways, layout in self.layouts or ():
             times = weight.get(mines)
             if times:
                 times *= ways
@@ -115,24 +66,80 @@ class Listed:
                         tallies[group] += mined * times
         return tallies
 
-    def spreads(self, weight: Dict[int, int]) -> List[List[int]]:
-        """Per group, the part's layouts by the group's mines (as Sweep.spreads)."""
-        spreads = [[0] * (len(cells) + 1) for cells in self.groups]
-        for mines, ways, layout in self.layouts:
-            times = weight.get(mines)
-            if times:
-                times *= ways
-                for spread, mined in zip(spreads, layout):
-                    spread[mined] += times
-        return spreads
-
-    def draw(self, mines: int, rng) -> List[int]:
+    def draw(self, mines: int, rng: Random) -> List[int]:
         """Mines per group of one of the part's layouts with `mines` mines, each layout of cells equally likely."""
-        fitting = [(ways, spread) for total, ways, spread in self.layouts if total == mines]
+        fitting = [(ways, layout) for total, ways, layout in self.layouts or () if total == mines]
         return list(fitting[weighted_index([ways for ways, _ in fitting], rng)][1])
 
 
-def _by_signature(constraints: list) -> Dict[tuple, List[int]]:
+def count_part(constraints: List[Equation], memo: Optional[dict], budget: Optional[Budget]) -> Part:
+    """One part counted (or taken from the memo): in closed form for one number, listed when small, else swept."""
+    key = frozenset(constraints)
+    if memo is not None and key in memo:
+        return memo[key]
+    part: Part
+    if len(constraints) == 1:
+        part = Alone(*constraints[0])
+    else:
+        try:
+            listed = Listed(constraints)
+            if budget is not None:
+                budget.spend(nodes=listed.steps)
+                budget.check("counting")
+            part = listed
+        except TooMany:
+            sweep = Sweep(constraints, budget=budget)
+            sweep.forward()
+            part = sweep
+    if not part.polynomial:
+        raise Inconsistent("no layout fits the numbers")
+    if memo is not None:
+        memo[key] = part
+    return part
+
+
+class TooMany(Exception):
+    """A listing would take more than it may (choices, or layouts)."""
+
+
+class Alone(Part):
+    """A part made of one number: its cells are one group, and need n of s cells is C(s, n) layouts."""
+
+    def __init__(self, cells: Tuple[int, ...], need: int):
+        self.groups = [tuple(sorted(cells))]
+        ways = comb(len(cells), need) if 0 <= need <= len(cells) else 0
+        self.polynomial = {need: ways} if ways else {}
+        self.layouts = [(need, ways, (need,))] if ways else []
+
+
+class Listed(Part):
+    """A part small enough to list: every layout as (mines, cell layouts, mines per group), found depth first.
+
+    Groups go in the order of the first number each touches (number by number, _order, in a part of more than
+    ORDER_FROM groups), so that numbers close early; at each group the number of mines is kept within what every
+    number it touches still needs and can still get from the groups after it. Raises TooMany when the listing would
+    pass LISTED_STEPS choices (the part is swept instead).
+    """
+
+    def __init__(self, constraints: List[Equation]):
+        by_signature = _by_signature(constraints)
+        ordered: List[Tuple[Tuple[int, ...], Tuple[int, ...]]]
+        if len(by_signature) > ORDER_FROM:
+            ordered = _order(list(by_signature.items()))
+        else:
+            ordered = [(signature, tuple(sorted(by_signature[signature]))) for signature in sorted(by_signature)]
+        self.groups = [cells for _, cells in ordered]
+        lister = _Lister([signature for signature, _ in ordered], [len(cells) for cells in self.groups],
+                         [need for _, need in constraints])
+        lister.walk(0, 0, 1)
+        self.layouts, self.steps = lister.found, LISTED_STEPS - lister.left
+        polynomial: Dict[int, int] = {}
+        for mines, ways, _ in self.layouts:
+            polynomial[mines] = polynomial.get(mines, 0) + ways
+        self.polynomial = polynomial
+
+
+def _by_signature(constraints: List[Equation]) -> Dict[Tuple[int, ...], List[int]]:
     """The cells of the equations grouped by the equations they touch (their signature, equation indices)."""
     touching: Dict[int, List[int]] = {}
     for k, (cells, _) in enumerate(constraints):
@@ -142,39 +149,45 @@ def _by_signature(constraints: list) -> Dict[tuple, List[int]]:
                 touching[cell] = [k]
             else:
                 ks.append(k)
-    groups: Dict[tuple, List[int]] = {}
+    groups: Dict[Tuple[int, ...], List[int]] = {}
     for cell, ks in touching.items():
         signature = tuple(ks)
-        cells = groups.get(signature)
-        if cells is None:
+        members = groups.get(signature)
+        if members is None:
             groups[signature] = [cell]
         else:
-            cells.append(cell)
+            members.append(cell)
     return groups
 
 
-def _listing(signatures: List[tuple], sizes: List[int], needs: List[int]) -> Tuple[List[tuple], int]:
-    """Every layout of the groups (mines, cell layouts, mines per group) and the choices made to list them;
-    TooMany past LISTED_STEPS choices."""
-    remaining = [0] * len(needs)
-    for signature, size in zip(signatures, sizes):
-        for k in signature:
-            remaining[k] += size
-    rests = []  # per group: the cells each of its numbers has in the groups after it
-    for signature, size in zip(signatures, sizes):
-        for k in signature:
-            remaining[k] -= size
-        rests.append([(k, remaining[k]) for k in signature])
-    need, spread, found = list(needs), [0] * len(sizes), []
-    steps = [LISTED_STEPS]
-    last = len(sizes)
+class _Lister:
+    """The depth-first listing of Listed: the needs left, the layout so far, the layouts found."""
 
-    def walk(group: int, mines: int, ways: int) -> None:
-        if group == last:
-            found.append((mines, ways, tuple(spread)))
+    def __init__(self, signatures: List[Tuple[int, ...]], sizes: List[int], needs: List[int]):
+        self.signatures, self.sizes = signatures, sizes
+        self.chooses = [binomials(size) for size in sizes]
+        remaining = [0] * len(needs)
+        for signature, size in zip(signatures, sizes):
+            for k in signature:
+                remaining[k] += size
+        self.rests: List[List[Tuple[int, int]]] = []  # per group: each number's cells in the groups after it
+        for signature, size in zip(signatures, sizes):
+            for k in signature:
+                remaining[k] -= size
+            self.rests.append([(k, remaining[k]) for k in signature])
+        self.need = list(needs)
+        self.layout = [0] * len(sizes)
+        self.found: List[Layout] = []
+        self.left = LISTED_STEPS  # choices the listing may still make
+
+    def walk(self, group: int, mines: int, ways: int) -> None:
+        """List every layout that completes the one so far from `group` on (TooMany past LISTED_STEPS)."""
+        if group == len(self.sizes):
+            self.found.append((mines, ways, tuple(self.layout)))
             return
-        low, high = 0, sizes[group]
-        for k, rest in rests[group]:
+        need = self.need
+        low, high = 0, self.sizes[group]
+        for k, rest in self.rests[group]:
             left = need[k]
             if left - rest > low:
                 low = left - rest
@@ -182,24 +195,21 @@ def _listing(signatures: List[tuple], sizes: List[int], needs: List[int]) -> Tup
                 high = left
         if low > high:
             return
-        steps[0] -= high - low + 1
-        if steps[0] < 0:
+        self.left -= high - low + 1
+        if self.left < 0:
             raise TooMany
-        chooses, signature = binomials(sizes[group]), signatures[group]
+        chooses, signature = self.chooses[group], self.signatures[group]
         for m in range(low, high + 1):
-            spread[group] = m
+            self.layout[group] = m
             for k in signature:
                 need[k] -= m
-            walk(group + 1, mines + m, ways * chooses[m])
+            self.walk(group + 1, mines + m, ways * chooses[m])
             for k in signature:
                 need[k] += m
-        spread[group] = 0
-
-    walk(0, 0, 1)
-    return found, LISTED_STEPS - steps[0]
+        self.layout[group] = 0
 
 
-class Sweep:
+class Sweep(Part):
     """The sweep over one part's groups (module docstring, step 3); with group=False every cell is a group.
 
     A partial layout is one integer: the mines used so far in the low bits, then a few bits for the need of
@@ -207,7 +217,7 @@ class Sweep:
     putting m mines in a group is one addition: key + opened - m * delta.
     """
 
-    def __init__(self, constraints: list, group: bool = True, budget: Optional[Budget] = None):
+    def __init__(self, constraints: List[Equation], group: bool = True, budget: Optional[Budget] = None):
         self.budget = budget
         signatures = _signatures(constraints, group)
         self.groups = [cells for _, cells in signatures]
@@ -243,8 +253,7 @@ class Sweep:
         return [sum(m * layouts for m, layouts in enumerate(spread) if layouts) for spread in self.spreads(weight)]
 
     def spreads(self, weight: Dict[int, int]) -> List[List[int]]:
-        """Per group, the part's layouts by the group's mines: spreads[g][m] counts the layouts where group g holds m
-        mines, a layout with k mines in the part counted weight[k] times (what the rest of the board allows)."""
+        """As Part.spreads, by a backward pass over the sweep's layers."""
         behind = {key: weight.get(key, 0) for key in self.layers[-1]}
         spreads: List[List[int]] = [[] for _ in self.steps]
         for step in range(len(self.steps) - 1, -1, -1):
@@ -275,7 +284,7 @@ class Sweep:
             behind = here
         return spreads
 
-    def draw(self, mines: int, rng) -> List[int]:
+    def draw(self, mines: int, rng: Random) -> List[int]:
         """Mines per group of one of the part's layouts with `mines` mines, each layout (cells, not groups) equally
         likely: walked back from the last layer, each step weighed by the partial layouts before it times C(size, m)."""
         key = mines
@@ -295,8 +304,9 @@ class Sweep:
 
     def _spend(self, nodes: int) -> None:
         """Spend a layer's partial layouts from the budget, before the layer is swept (OutOfBudget when spent)."""
-        self.budget.spend(nodes=nodes)
-        self.budget.check("counting")
+        if self.budget is not None:
+            self.budget.spend(nodes=nodes)
+            self.budget.check("counting")
 
     def leaves(self, most: Optional[int] = None) -> List[tuple]:
         """Every complete layout as mines per group, in lexicographic order (fewer mines first); TooMany when there
@@ -362,7 +372,7 @@ def _moves(key: int, checks: list, delta: int, chooses: list) -> list:
     return [(m * delta, chooses[m], m) for m in range(low, high + 1)]
 
 
-def _signatures(constraints: list, group: bool) -> list:
+def _signatures(constraints: List[Equation], group: bool) -> List[Signed]:
     """(constraints touched, cells) per group of cells touching the same constraints, in sweep order."""
     if not group:
         touching: Dict[int, List[int]] = {}
@@ -373,7 +383,10 @@ def _signatures(constraints: list, group: bool) -> list:
     return _order(list(_by_signature(constraints).items()))
 
 
-def _order(groups: list) -> list:
+Signed = Tuple[Tuple[int, ...], Tuple[int, ...]]  # a group: (the equations it touches, its cells)
+
+
+def _order(groups: List[Tuple[Tuple[int, ...], List[int]]]) -> List[Signed]:
     """Order groups number by number, as JSMinesweeper's probability engine does: next comes the number with the
     fewest groups left among those already touched (ties: the first number), with all its groups left, so that
     each number closes as soon as it can and few stay open together; cells sorted within each group."""
@@ -386,7 +399,7 @@ def _order(groups: list) -> list:
     left = {k: len(ranks) for k, ranks in members.items()}
     taken = [False] * len(groups)
     heap: List[Tuple[int, int]] = []
-    ordered = []
+    ordered: List[Signed] = []
     while len(ordered) < len(groups):
         if not heap:  # the first number of a part: the one with the fewest groups
             start = min((k for k in left if left[k]), key=lambda k: (left[k], k))

@@ -38,16 +38,17 @@ of them holds a mine in every layout when each is a mine in half of them and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import AbstractSet, Collection, Dict, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Collection, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
 from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.count import Counts, count_layouts, fits, snapshot
 from puzzlesat.mines.equations import active_numbers
+from puzzlesat.mines.parts import Layout, Part, Sweep
 
 LISTED_LAYOUTS = 5000  # layouts of a swept part listed for dead cells before they are judged by counting again
+Option = Tuple[int, int, int]  # (mines in a part, least and most of them on a cell's neighbours)
 
 
 def undecided_neighbours(cell: int, known: Sequence[int], neighbours, decided: Collection[int]) -> List[int]:
@@ -63,20 +64,50 @@ def is_dead(cell: int, known: Sequence[int], neighbours, mines: AbstractSet[int]
     return True
 
 
-@dataclass
+def dead_cells(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
+               counts: Optional[Counts] = None, budget: Optional[Budget] = None) -> List[int]:
+    """Every undecided covered cell that can show one number only (module docstring), sorted; `mines` and `counts`
+    as for fifty_fifties (without a total, layouts are those of the numbers alone). Raises Inconsistent when no
+    layout fits, OutOfBudget when the running `budget` is spent (looked at between the cells that need a second
+    count)."""
+    return find_patterns(known, neighbours, total, mines, counts, budget, pairs=False)[0]
+
+
+def fifty_fifties(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
+                  counts: Optional[Counts] = None) -> List[Tuple[int, int]]:
+    """Every unavoidable 50/50 of the position (module docstring), as pairs of engine indices, sorted.
+
+    `mines` are the covered cells known to hold mines; `counts` the position's exact counts when the caller has
+    them (computed here otherwise). Raises Inconsistent when no layout fits.
+    """
+    return find_patterns(known, neighbours, total, mines, counts, dead=False)[1]
+
+
+def find_patterns(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
+                  counts: Optional[Counts] = None, budget: Optional[Budget] = None, dead: bool = True,
+                  pairs: bool = True) -> Tuple[List[int], List[Tuple[int, int]]]:
+    """(dead cells, unavoidable 50/50s) of the position, as dead_cells and fifty_fifties give them, read off one
+    count together (each left empty when not asked for)."""
+    if counts is None or not counts.counted:
+        counts = count_layouts(known, neighbours, total, mines)
+    sure = set(mines) | counts.mines
+    reading = _Reading(counts, known, neighbours, sure)
+    return (reading.dead_cells(total, budget) if dead else [],
+            reading.fifty_fifties(total) if pairs and counts.layouts else [])
+
+
 class _Group:
     """Interchangeable cells (a group of a part, or the cells off the frontier) and their layouts by the group's
-    mines; `part` is the index of the part (None off the frontier), `index` the group's place in it."""
+    mines (`spread`: mines -> layouts)."""
 
-    cells: frozenset
-    spread: Dict[int, int]  # mines in the group -> layouts
-    part: Optional[int]
-    index: int = 0
-    _mixed: Optional[int] = None
+    def __init__(self, cells: FrozenSet[int], spread: Dict[int, int]):
+        self.cells = cells
+        self.spread = spread
+        self._mixed = -1
 
     def mixed(self) -> int:
         """Layouts where the group holds a mine and a safe cell."""
-        if self._mixed is None:
+        if self._mixed < 0:
             size = len(self.cells)
             self._mixed = sum(layouts for m, layouts in self.spread.items() if 0 < m < size)
         return self._mixed
@@ -84,66 +115,114 @@ class _Group:
     def mixes_without(self, cell: int, mine_layouts: int) -> bool:
         """Whether some layout with `cell` safe has a mine and a safe cell among the group's cells other than it
         (`mine_layouts`: the layouts with a mine on `cell`)."""
-        if cell in self.cells:  # c safe and m mines among the others: possible whenever m < size
+        if cell in self.cells:  # the cell safe and m mines on the others: possible whenever m < size
             others = len(self.cells) - 1
             return any(layouts for m, layouts in self.spread.items() if 0 < m < others)
         return self.mixed() > mine_layouts
 
 
 class _Reading:
-    """What dead cells and 50/50s read off one count: each undecided cell's group and its spread (a part's spreads
-    are worked out the first time one of its cells is asked about)."""
+    """One count read for dead cells and 50/50s: each undecided cell's group and its spread (a part's spreads are
+    worked out the first time one of its cells is asked about), with the position it counted."""
 
-    def __init__(self, counts: Counts):
-        self.counts = counts
+    def __init__(self, counts: Counts, known: Sequence[int], neighbours, sure: Set[int]):
+        self.counts, self.known, self.neighbours, self.sure = counts, known, neighbours, sure
+        self.decided = sure | counts.safe
         self.places: Dict[int, Tuple[int, int]] = {}  # frontier cell -> (part, group)
         for p, part in enumerate(counts.parts):
             for g, cells in enumerate(part.groups):
                 for cell in cells:
                     self.places[cell] = (p, g)
-        self.spread_groups: Dict[int, List[_Group]] = {}
-        self.off = _Group(frozenset(counts.off_frontier), counts.off_spread, None) if counts.off_frontier else None
-        self._rest: Dict[frozenset, Set[int]] = {}
+        self.counted_groups: Dict[int, List[_Group]] = {}
+        self.off = _Group(frozenset(counts.off_frontier), counts.off_spread) if counts.off_frontier else None
+        self.off_cells: FrozenSet[int] = frozenset() if self.off is None else self.off.cells
+        self._rest: Dict[FrozenSet[int], Set[int]] = {}
         self._unlisted: Set[int] = set()  # swept parts with too many layouts to list
+        self._recount: Optional[_Recount] = None
+
+    def dead_cells(self, total: Optional[int], budget: Optional[Budget]) -> List[int]:
+        """Every dead cell, sorted (module docstring: steps 1 to 4, then a second count where they cannot tell)."""
+        counts, known, neighbours, decided = self.counts, self.known, self.neighbours, self.decided
+        exact = counts.left is not None
+        off, off_cells = self.off, self.off_cells
+        roomy = off is not None and exact and len(off_cells) > 9  # more cells off it than a cell has neighbours
+        inner = roomy and off is not None and off.mixes_without(counts.off_frontier[0], 0)  # for a cell off it
+        mixed = off.mixed() if roomy and off is not None else 0  # for a cell on it: more than its mine layouts
+        counted = counts.numerators if exact else {cell: 0 for cell, value in enumerate(known) if value == HIDDEN}
+        dead = []
+        for cell, mine_layouts in counted.items():
+            if cell in decided:
+                continue
+            if roomy and (inner if cell in off_cells else mixed > mine_layouts) \
+                    and not off_cells.isdisjoint(neighbours[cell]):
+                continue  # a mine moves between its neighbours off the frontier and the cells off it further away
+            around = [other for other in neighbours[cell] if known[other] == HIDDEN and other not in decided]
+            if not around:
+                dead.append(cell)
+                continue
+            verdict: Optional[bool] = None
+            if exact:
+                if self.swappable(cell, around):
+                    continue
+                if self.one_equation(cell, around):
+                    dead.append(cell)
+                    continue
+                verdict = self.shows_one(cell, around)
+            if verdict is None:
+                if budget is not None:
+                    budget.check("the search for dead cells")
+                verdict = self.recount(total).shows_one(cell)
+            if verdict:
+                dead.append(cell)
+        return sorted(dead)
 
     def group(self, cell: int) -> Optional[_Group]:
         """The group of an undecided cell (None for a cell a pair of numbers decided before counting)."""
         place = self.places.get(cell)
         if place is None:
-            return self.off if self.off is not None and cell in self.off.cells else None
+            return self.off if cell in self.off_cells else None
         p, g = place
-        groups = self.spread_groups.get(p)
+        return self._counted(p)[g]
+
+    def _counted(self, p: int) -> List[_Group]:
+        """The groups of part p with their spreads (worked out once)."""
+        groups = self.counted_groups.get(p)
         if groups is None:
             part = self.counts.parts[p]
             spreads = part.spreads(self.counts.weights[p])
-            groups = self.spread_groups[p] = [
-                _Group(frozenset(cells), {m: n for m, n in enumerate(spread) if n}, p, index)
-                for index, (cells, spread) in enumerate(zip(part.groups, spreads))]
-        return groups[g]
+            groups = self.counted_groups[p] = [_Group(frozenset(cells), {m: n for m, n in enumerate(spread) if n})
+                                               for cells, spread in zip(part.groups, spreads)]
+        return groups
 
-    def swappable(self, cell: int, around: List[int]) -> Optional[bool]:
-        """True when a mine can move between the cell's neighbours and the rest of one of their groups in a layout
-        where the cell is safe (step 2: living); None when a neighbour has no group."""
-        seen: Dict[int, int] = {}
-        groups = {}
+    def swappable(self, cell: int, around: List[int]) -> bool:
+        """Whether a mine can move between the cell's neighbours and the rest of one of their groups in a layout
+        where the cell is safe (step 2: the cell lives)."""
+        inside: Dict[Tuple[int, int], int] = {}  # (part, group) of each neighbour -> how many; (-1, 0) off the frontier
         for other in around:
-            group = self.group(other)
-            if group is None:
-                return None
-            key = id(group)
-            seen[key] = seen.get(key, 0) + 1
-            groups[key] = group
+            place = self.places.get(other)
+            if place is None:
+                if other not in self.off_cells:
+                    return False  # decided by a pair of numbers before counting: not in a group
+                place = (-1, 0)
+            inside[place] = inside.get(place, 0) + 1
         mine_layouts = self.counts.numerators.get(cell, 0)
-        for key, inside in seen.items():
-            group = groups[key]
-            if inside < len(group.cells) - (cell in group.cells) and group.mixes_without(cell, mine_layouts):
-                return True
+        for place, here in inside.items():
+            p, g = place
+            if p < 0:
+                others = len(self.off_cells) - (cell in self.off_cells)
+            else:
+                members = self.counts.parts[p].groups[g]
+                others = len(members) - (cell in members)
+            if here < others:  # some of the group's cells are not neighbours: can a mine move across?
+                group = self.off if p < 0 else self._counted(p)[g]
+                if group is not None and group.mixes_without(cell, mine_layouts):
+                    return True
         return False
 
-    def one_equation(self, cell: int, around: List[int], known: Sequence[int], neighbours,
-                     decided: AbstractSet[int]) -> bool:
+    def one_equation(self, cell: int, around: List[int]) -> bool:
         """Whether the neighbours, or the neighbours and the cell, are the undecided cells of one number (step 3):
         that number's need then fixes their mines."""
+        known, neighbours, decided = self.known, self.neighbours, self.decided
         wanted = set(around)
         for number in neighbours[around[0]]:
             if known[number] < 0:
@@ -155,28 +234,29 @@ class _Reading:
 
     def shows_one(self, cell: int, around: List[int]) -> Optional[bool]:
         """Exactly (step 4): whether the cell's undecided neighbours hold one number of mines in every layout where
-        it is safe; None when a part involved keeps no list of its layouts."""
+        it is safe; None when a part involved has too many layouts to list."""
         counts = self.counts
-        involved: Dict[int, Tuple[int, int]] = {}
+        involved: Set[int] = set()
         for other in [cell] + around:
             place = self.places.get(other)
             if place is not None:
-                involved.setdefault(place[0], place)
-        sums = {(0, 0, 0)}  # (mines in the involved parts, least and most of the neighbours' mines among them)
+                involved.add(place[0])
+        sums: Set[Option] = {(0, 0, 0)}  # (mines in the involved parts, least and most on the neighbours)
         for p in involved:
             layouts = self._layouts(p)
             if layouts is None:
                 return None
-            options = self._options(counts.parts[p], layouts, cell, around)
+            options = _options(counts.parts[p], layouts, cell, around)
             sums = {(k + j, low + a, high + b) for k, low, high in sums for j, a, b in options}
         rest = self._rest_mines(frozenset(involved))
-        off_cells = self.off.cells if self.off is not None else frozenset()
+        off_cells = self.off_cells
         free = len(off_cells) - (cell in off_cells)
         near_off = sum(1 for other in around if other in off_cells)
-        shown = set()
+        left = counts.left if counts.left is not None else 0
+        shown: Set[int] = set()
         for k, low, high in sums:
             for j in rest:
-                m = counts.left - k - j  # mines off the frontier (on cells other than this one)
+                m = left - k - j  # mines off the frontier (on cells other than this one)
                 if not 0 <= m <= free:
                     continue
                 low_here, high_here = low + max(0, m - (free - near_off)), high + min(near_off, m)
@@ -187,40 +267,16 @@ class _Reading:
                     return False
         return True
 
-    def _layouts(self, p: int) -> Optional[List[tuple]]:
-        """The layouts of part p as Listed keeps them; a swept part's are listed once, None past LISTED_LAYOUTS."""
+    def _layouts(self, p: int) -> Optional[List[Layout]]:
+        """The layouts of part p one by one; a swept part's are listed once, None past LISTED_LAYOUTS."""
         part = self.counts.parts[p]
-        layouts = getattr(part, "layouts", None)
-        if layouts is None and p not in self._unlisted:
-            layouts = part.layouts = part.listing(LISTED_LAYOUTS)
-            if layouts is None:
+        if part.layouts is None and isinstance(part, Sweep) and p not in self._unlisted:
+            part.layouts = part.listing(LISTED_LAYOUTS)
+            if part.layouts is None:
                 self._unlisted.add(p)
-        return layouts
+        return part.layouts
 
-    def _options(self, part, layouts: List[tuple], cell: int, around: List[int]) -> Set[Tuple[int, int, int]]:
-        """(mines in the part, least and most of them on the cell's neighbours) over the part's layouts where the
-        cell is safe; within a group any cells may hold its mines."""
-        inside, sizes, cell_group = [], [], None
-        for g, cells in enumerate(part.groups):
-            here = sum(1 for other in around if other in cells)
-            mine = cell in cells
-            if mine:
-                cell_group = g
-            if here or mine:
-                inside.append((g, here, len(cells) - mine))
-        options = set()
-        for mines, _, layout in layouts:
-            if cell_group is not None and layout[cell_group] == len(part.groups[cell_group]):
-                continue  # the cell holds a mine in every such layout
-            low = high = 0
-            for g, here, size in inside:
-                m = layout[g]
-                low += max(0, m - (size - here))
-                high += min(here, m)
-            options.add((mines, low, high))
-        return options
-
-    def _rest_mines(self, involved: frozenset) -> Set[int]:
+    def _rest_mines(self, involved: FrozenSet[int]) -> Set[int]:
         """The numbers of mines the parts not `involved` can hold together."""
         rest = self._rest.get(involved)
         if rest is None:
@@ -231,114 +287,98 @@ class _Reading:
             self._rest[involved] = rest
         return rest
 
+    def recount(self, total: Optional[int]) -> _Recount:
+        """The slow exact test, set up once."""
+        if self._recount is None:
+            self._recount = _Recount(self.known, self.neighbours, total, self.sure, self.counts)
+        return self._recount
 
-def fifty_fifties(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
-                  counts: Optional[Counts] = None) -> List[Tuple[int, int]]:
-    """Every unavoidable 50/50 of the position (module docstring), as pairs of engine indices, sorted.
+    def fifty_fifties(self, total: Optional[int]) -> List[Tuple[int, int]]:
+        """Every unavoidable 50/50, as sorted pairs (module docstring). Two such cells touch the same numbers, so
+        only cells of one group with a mine in half the layouts are paired."""
+        layouts = self.counts.layouts
+        if layouts % 2:
+            return []
+        half = layouts >> 1
+        by_group: Dict[Tuple[int, int], List[int]] = {}
+        for cell, count in self.counts.numerators.items():
+            if count == half and cell not in self.decided:
+                place = self.places.get(cell, (-1, 0))  # (-1, 0): off the frontier
+                members = by_group.get(place)
+                if members is None:
+                    by_group[place] = [cell]
+                else:
+                    members.append(cell)
+        pairs = []
+        for cells in by_group.values():
+            if len(cells) > 1:
+                pairs += self._pairs(sorted(cells), total)
+        return sorted(pairs)
 
-    `mines` are the covered cells known to hold mines; `counts` the position's exact counts when the caller has
-    them (computed here otherwise). Raises Inconsistent when no layout fits.
-    """
-    if counts is None or not counts.counted:
-        counts = count_layouts(known, neighbours, total, mines)
-    if not counts.layouts:
-        return []
-    half = counts.layouts
-    halves = [cell for cell, count in counts.numerators.items() if 2 * count == half]
-    if len(halves) < 2:
-        return []
-    mines = set(mines) | counts.mines
-    halves = sorted(cell for cell in halves if cell not in mines and cell not in counts.safe)
-    halves_set = set(halves)
-    reading = _Reading(counts) if counts.left is not None else None
-    pairs = []
-    for a in halves:
-        for b in _near(a, neighbours):
-            if b > a and b in halves_set and _indistinguishable(a, b, known, neighbours, mines) \
-                    and _exactly_one(a, b, known, neighbours, total, mines, reading):
-                pairs.append((a, b))
-    return pairs
+    def _pairs(self, cells: List[int], total: Optional[int]) -> List[Tuple[int, int]]:
+        """The unavoidable 50/50s among the cells of one group, each a mine in half the layouts (sorted)."""
+        known, neighbours, sure = self.known, self.neighbours, self.sure
+        members = set(cells)
+        pairs = []
+        for a in cells:
+            for b in sorted(_near(a, neighbours) & members) if len(cells) > 8 else cells:
+                if b > a and _indistinguishable(a, b, known, neighbours, sure) and self._exactly_one(a, b, total):
+                    pairs.append((a, b))
+        return pairs
+
+    def _exactly_one(self, a: int, b: int, total: Optional[int]) -> bool:
+        """No layout has mines on both (each holds a mine in half the layouts, so exactly one of them always does):
+        read off their group's spread (never two mines in it), else by counting with both made mines."""
+        group = self.group(a) if self.counts.left is not None else None
+        if group is not None and group is self.group(b):
+            return all(m < 2 for m in group.spread)
+        try:
+            count_layouts(self.known, self.neighbours, total, self.sure | {a, b}, probabilities=False)
+        except Inconsistent:
+            return True
+        return False
 
 
-def _near(cell: int, neighbours) -> set:
+def _options(part: Part, layouts: List[Layout], cell: int, around: List[int]) -> Set[Option]:
+    """(mines in the part, least and most of them on the cell's neighbours) over the part's layouts where the cell
+    is safe; within a group any cells may hold its mines."""
+    inside: List[Tuple[int, int, int]] = []  # (group, its cells among the neighbours, its cells other than the cell)
+    cell_group = -1
+    for g, cells in enumerate(part.groups):
+        here = sum(1 for other in around if other in cells)
+        mine = cell in cells
+        if mine:
+            cell_group = g
+        if here or mine:
+            inside.append((g, here, len(cells) - mine))
+    options = set()
+    for mines, _, layout in layouts:
+        if cell_group >= 0 and layout[cell_group] == len(part.groups[cell_group]):
+            continue  # the cell holds a mine in every such layout
+        low = high = 0
+        for g, here, size in inside:
+            m = layout[g]
+            low += max(0, m - (size - here))
+            high += min(here, m)
+        options.add((mines, low, high))
+    return options
+
+
+def _near(cell: int, neighbours) -> Set[int]:
     """Cells within two steps (king moves) of `cell`."""
     return {far for near in neighbours[cell] for far in neighbours[near]} | set(neighbours[cell])
 
 
-def _indistinguishable(a: int, b: int, known, neighbours, mines) -> bool:
+def _indistinguishable(a: int, b: int, known: Sequence[int], neighbours, mines: AbstractSet[int]) -> bool:
     """Every cell next to only one of them is a known mine (a number there, shown or to come, would tell them apart)."""
     around_a, around_b = set(neighbours[a]) - {b}, set(neighbours[b]) - {a}
     return all(known[other] == HIDDEN and other in mines for other in around_a ^ around_b)
 
 
-def _exactly_one(a: int, b: int, known, neighbours, total: Optional[int], mines: set,
-                 reading: Optional[_Reading]) -> bool:
-    """No layout has mines on both (each holds a mine in half the layouts, so exactly one of them always does):
-    read off their group's spread (never two mines in it), else by counting with both made mines."""
-    group = None if reading is None else reading.group(a)
-    if group is not None and group is reading.group(b):
-        return all(m < 2 for m in group.spread)
-    try:
-        count_layouts(known, neighbours, total, mines | {a, b}, probabilities=False)
-    except Inconsistent:
-        return True
-    return False
-
-
-def dead_cells(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
-               counts: Optional[Counts] = None, budget: Optional[Budget] = None) -> List[int]:
-    """Every undecided covered cell that can show one number only (module docstring), sorted; `mines` and `counts`
-    as for fifty_fifties (without a total, layouts are those of the numbers alone). Raises Inconsistent when no
-    layout fits, OutOfBudget when the running `budget` is spent (looked at between the cells that need a second
-    count)."""
-    if counts is None or not counts.counted:
-        counts = count_layouts(known, neighbours, total, mines)
-    sure = set(mines) | counts.mines
-    decided = sure | counts.safe
-    reading = _Reading(counts) if counts.left is not None else None
-    off = None if reading is None else reading.off
-    off_cells = frozenset() if off is None else off.cells
-    roomy = off is not None and len(off_cells) > 9  # more cells off the frontier than a cell has neighbours
-    inner = roomy and off.mixes_without(counts.off_frontier[0], 0)  # for a cell off the frontier
-    mixed = off.mixed() if roomy else 0  # for a cell on it: more than the layouts with a mine there
-    numerators = counts.numerators
-    recount = None
-    dead = []
-    for cell in numerators if reading is not None else range(len(known)):
-        if cell in decided or known[cell] != HIDDEN:
-            continue
-        if roomy and (inner if cell in off_cells else mixed > numerators[cell]) \
-                and not off_cells.isdisjoint(neighbours[cell]):
-            continue  # a mine moves between its neighbours off the frontier and the cells off it further away
-        around = [other for other in neighbours[cell] if known[other] == HIDDEN and other not in decided]
-        if not around:
-            dead.append(cell)
-            continue
-        verdict = None
-        if reading is not None and reading.group(cell) is not None:
-            living = reading.swappable(cell, around)
-            if living:
-                continue
-            if reading.one_equation(cell, around, known, neighbours, decided):
-                dead.append(cell)
-                continue
-            if living is not None:
-                verdict = reading.shows_one(cell, around)
-        if verdict is None:
-            if recount is None:
-                recount = _Recount(known, neighbours, total, sure, counts)
-            if budget is not None:
-                budget.check("the search for dead cells")
-            verdict = recount.shows_one(cell)
-        if verdict:
-            dead.append(cell)
-    return sorted(dead)
-
-
 class _Recount:
     """The slow exact test: the position counted again with the cell open on each number it could show."""
 
-    def __init__(self, known: Sequence[int], neighbours, total: Optional[int], sure: set, counts: Counts):
+    def __init__(self, known: Sequence[int], neighbours, total: Optional[int], sure: Set[int], counts: Counts):
         self.trial = list(known)
         self.neighbours, self.total, self.sure, self.counts = neighbours, total, sure, counts
         self.numbers = active_numbers(known, neighbours)
