@@ -1,27 +1,26 @@
 """Exact counting of mine layouts: the one engine behind both the analysis and the players.
 
-1. Trivial rules fix the cells of any number that needs no more mines, or needs all its undecided cells,
-   until nothing changes (starting from the numbers that changed, when the caller knows them).
+1. Each number's equation (its undecided covered cells, the mines it still needs) is read once; single numbers
+   then fix the cells of any number that needs no more mines, or needs all its undecided cells, until nothing
+   changes (a player a few reveals on starts from the numbers that changed, `Snapshot`).
 2. The undecided cells next to numbers (the frontier) touch the same set of numbers in groups; a group of s
    cells holding m mines stands for C(s, m) layouts, so groups, not cells, are enumerated.
 3. Groups that share no number, directly or through others, form independent parts. In a part of many
    numbers (PAIRS_FROM) pairs of overlapping numbers first decide what they can (the cells of one outside the
    other hold the difference of their needs; ms-toollib does the same before its engine): on a dense board
-   the one large part falls apart into small ones, and the cells decided count as certain. Each part is swept
-   group by group, number by number (next the touched number with the fewest groups left, all of them, so
-   that numbers close early and few stay open), merging partial layouts that agree on everything still
-   open (the needs of the numbers touched but not finished, and the mines used): a forward pass counts
-   the part's layouts by mine count, a backward pass counts, for every group and every mine count of the
-   whole part, the layouts weighted by the group's mines. Both are independent of the rest of the board, so
-   a part is counted once and remembered (`memo`) while a player tries many moves on one position; the
-   position's equations are taken once too (`Snapshot`), and only those around the cell tried are read again.
+   the one large part falls apart into small ones, and the cells decided count as certain. Each part is counted
+   by puzzlesat.mines.parts (listed layout by layout when small, swept group by group when not): its layouts by
+   mine number, and for every group the layouts by the group's mines, weighted by what the rest of the board
+   allows. A part is independent of the rest of the board, so it is counted once and remembered (`memo`) while a
+   player tries many moves on one position.
 4. The rest of the board: the other parts, and the cells off the frontier, which share the mines left over;
    a part layout with k mines weighs sum_j rest(j) * C(off-frontier cells, left - k - j).
 Everything is an exact integer; probabilities are Fractions of the number of layouts, so 0 and 1 are proofs.
 Without a total, parts are independent and only certain cells and the layout count come out.
 
-Also here: every layout listed one by one (`list_layouts`), for the endgame search when few remain, and a
-position taken apart into its parts (`decompose`), from which puzzlesat.mines.sampling draws layouts.
+Also here: every layout listed one by one (`list_layouts`), for the endgame search when few remain. The counts keep
+their parts (`Counts.parts`), from which dead cells are read (puzzlesat.mines.patterns) and layouts are drawn
+(puzzlesat.mines.sampling).
 """
 
 from __future__ import annotations
@@ -326,33 +325,6 @@ def list_layouts(known: Sequence[int], neighbours, total: int, mines: AbstractSe
     return undecided, [frozenset(cell for cell, bit in zip(order, leaf) if bit) for leaf in sweep.leaves()]
 
 
-@dataclass
-class Parts:
-    """A position taken apart: the covered cells certain by the single-number rules and pairs (`safe`, `mines`, the
-    given ones included), the independent frontier parts (each with `groups` of interchangeable cells, its layouts
-    by mine count in `polynomial`, and `draw`), the cells off the frontier, and the mines left for the parts and
-    those cells."""
-
-    safe: Set[int]
-    mines: Set[int]
-    parts: list
-    off_frontier: Tuple[int, ...]
-    left: int
-
-
-def decompose(known: Sequence[int], neighbours, total: int, mines: AbstractSet[int] = frozenset()) -> Parts:
-    """The Parts of a position with a mine total (as count_layouts takes it apart); Inconsistent when no layout
-    fits the numbers or the total."""
-    numbers = _active(known, neighbours)
-    safe, sure = trivial(known, neighbours, mines, [index for index in numbers if known[index] > 0])
-    constraints, frontier = _constraints(known, neighbours, sure, safe, numbers)
-    off = tuple(cell for cell in covered(known, sure, safe) if cell not in frontier)
-    forced_safe, forced_mines, components = _by_pairs(_components(constraints))
-    left = total - len(sure) - len(forced_mines)
-    parts = [count_part(component, None, None) for component in components]
-    return Parts(safe | forced_safe, sure | forced_mines, parts, off, left)
-
-
 def _active(known: Sequence[int], neighbours) -> List[int]:
     """Revealed cells with a covered neighbour (equations.active_numbers); Inconsistent for a number above 0
     without one."""
@@ -519,20 +491,27 @@ def _without(constraints: list, safe: Set[int], mines: Set[int]) -> list:
     return kept
 
 
+def products_after(polynomials: List[Dict[int, int]], last: Dict[int, int]) -> List[Dict[int, int]]:
+    """after[i]: the product of polynomials[i:] and `last` (layouts by mine number of those parts together);
+    after[len(polynomials)] is `last`."""
+    after = [last]
+    for polynomial in reversed(polynomials):
+        after.append(convolve(polynomial, after[-1]))
+    after.reverse()
+    return after
+
+
 def _others(polynomials: List[Dict[int, int]]) -> List[Dict[int, int]]:
-    """For each polynomial, the product of all the others (prefix times suffix products)."""
+    """For each polynomial, the product of all the others (the product of those before it times those after)."""
     if len(polynomials) < 2:
         return [{0: 1}] * len(polynomials)
-    prefix: List[Dict[int, int]] = [{0: 1}]
-    for polynomial in polynomials[:-1]:
-        prefix.append(convolve(prefix[-1], polynomial))
-    result: List[Dict[int, int]] = []
-    suffix: Dict[int, int] = {0: 1}
-    for index in range(len(polynomials) - 1, -1, -1):
-        result.append(convolve(prefix[index], suffix))
-        suffix = convolve(suffix, polynomials[index])
-    result.reverse()
-    return result
+    after = products_after(polynomials, {0: 1})
+    before: Dict[int, int] = {0: 1}
+    others = []
+    for index, polynomial in enumerate(polynomials):
+        others.append(convolve(before, after[index + 1]))
+        before = convolve(before, polynomial)
+    return others
 
 
 def _with_total(parts: list, off: Tuple[int, ...], left: int) -> Counts:
@@ -550,8 +529,8 @@ def _with_total(parts: list, off: Tuple[int, ...], left: int) -> Counts:
     mines: Set[int] = set()
     weights = []
     for part, rest in zip(parts, rests):
-        outside = {m: sum(x * _choose(ways_off, free, left - m - k) for k, x in rest.items() if 0 <= left - m - k <= free)
-                   for m in part.polynomial}
+        outside = {m: sum(x * _choose(ways_off, free, left - m - k) for k, x in rest.items()
+                          if 0 <= left - m - k <= free) for m in part.polynomial}
         weights.append(outside)
         for cells, mined in zip(part.groups, part.tallies(outside)):
             size = len(cells)

@@ -42,7 +42,7 @@ from typing import AbstractSet, Collection, Dict, FrozenSet, List, Optional, Seq
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
-from puzzlesat.mines.board import HIDDEN
+from puzzlesat.mines.board import HIDDEN, Neighbours
 from puzzlesat.mines.count import Counts, count_layouts, fits, snapshot
 from puzzlesat.mines.equations import active_numbers
 from puzzlesat.mines.parts import Layout, Part, Sweep
@@ -51,12 +51,14 @@ LISTED_LAYOUTS = 5000  # layouts of a swept part listed for dead cells before th
 Option = Tuple[int, int, int]  # (mines in a part, least and most of them on a cell's neighbours)
 
 
-def undecided_neighbours(cell: int, known: Sequence[int], neighbours, decided: Collection[int]) -> List[int]:
+def undecided_neighbours(cell: int, known: Sequence[int], neighbours: Neighbours,
+                         decided: Collection[int]) -> List[int]:
     """The covered neighbours of `cell` that are neither known mines nor certainly safe."""
     return [other for other in neighbours[cell] if known[other] == HIDDEN and other not in decided]
 
 
-def is_dead(cell: int, known: Sequence[int], neighbours, mines: AbstractSet[int], safe: AbstractSet[int]) -> bool:
+def is_dead(cell: int, known: Sequence[int], neighbours: Neighbours, mines: AbstractSet[int],
+            safe: AbstractSet[int]) -> bool:
     """Opening `cell` can teach nothing: every covered neighbour is a known mine or certainly safe."""
     for other in neighbours[cell]:
         if known[other] == HIDDEN and other not in mines and other not in safe:
@@ -64,8 +66,9 @@ def is_dead(cell: int, known: Sequence[int], neighbours, mines: AbstractSet[int]
     return True
 
 
-def dead_cells(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
-               counts: Optional[Counts] = None, budget: Optional[Budget] = None) -> List[int]:
+def dead_cells(known: Sequence[int], neighbours: Neighbours, total: Optional[int],
+               mines: AbstractSet[int] = frozenset(), counts: Optional[Counts] = None,
+               budget: Optional[Budget] = None) -> List[int]:
     """Every undecided covered cell that can show one number only (module docstring), sorted; `mines` and `counts`
     as for fifty_fifties (without a total, layouts are those of the numbers alone). Raises Inconsistent when no
     layout fits, OutOfBudget when the running `budget` is spent (looked at between the cells that need a second
@@ -73,8 +76,8 @@ def dead_cells(known: Sequence[int], neighbours, total: Optional[int], mines: Ab
     return find_patterns(known, neighbours, total, mines, counts, budget, pairs=False)[0]
 
 
-def fifty_fifties(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
-                  counts: Optional[Counts] = None) -> List[Tuple[int, int]]:
+def fifty_fifties(known: Sequence[int], neighbours: Neighbours, total: Optional[int],
+                  mines: AbstractSet[int] = frozenset(), counts: Optional[Counts] = None) -> List[Tuple[int, int]]:
     """Every unavoidable 50/50 of the position (module docstring), as pairs of engine indices, sorted.
 
     `mines` are the covered cells known to hold mines; `counts` the position's exact counts when the caller has
@@ -83,8 +86,9 @@ def fifty_fifties(known: Sequence[int], neighbours, total: Optional[int], mines:
     return find_patterns(known, neighbours, total, mines, counts, dead=False)[1]
 
 
-def find_patterns(known: Sequence[int], neighbours, total: Optional[int], mines: AbstractSet[int] = frozenset(),
-                  counts: Optional[Counts] = None, budget: Optional[Budget] = None, dead: bool = True,
+def find_patterns(known: Sequence[int], neighbours: Neighbours, total: Optional[int],
+                  mines: AbstractSet[int] = frozenset(), counts: Optional[Counts] = None,
+                  budget: Optional[Budget] = None, dead: bool = True,
                   pairs: bool = True) -> Tuple[List[int], List[Tuple[int, int]]]:
     """(dead cells, unavoidable 50/50s) of the position, as dead_cells and fifty_fifties give them, read off one
     count together (each left empty when not asked for)."""
@@ -125,8 +129,9 @@ class _Reading:
     """One count read for dead cells and 50/50s: each undecided cell's group and its spread (a part's spreads are
     worked out the first time one of its cells is asked about), with the position it counted."""
 
-    def __init__(self, counts: Counts, known: Sequence[int], neighbours, sure: Set[int]):
-        self.counts, self.known, self.neighbours, self.sure = counts, known, neighbours, sure
+    def __init__(self, counts: Counts, known: Sequence[int], neighbours: Neighbours, sure: Set[int]):
+        self.counts, self.neighbours, self.sure = counts, neighbours, sure
+        self.known: List[int] = list(known)
         self.decided = sure | counts.safe
         self.places: Dict[int, Tuple[int, int]] = {}  # frontier cell -> (part, group)
         for p, part in enumerate(counts.parts):
@@ -154,7 +159,7 @@ class _Reading:
             if cell in decided:
                 continue
             if roomy and (inner if cell in off_cells else mixed > mine_layouts) \
-                    and not off_cells.isdisjoint(neighbours[cell]):
+                    and _touches(neighbours[cell], off_cells):
                 continue  # a mine moves between its neighbours off the frontier and the cells off it further away
             around = [other for other in neighbours[cell] if known[other] == HIDDEN and other not in decided]
             if not around:
@@ -364,12 +369,20 @@ def _options(part: Part, layouts: List[Layout], cell: int, around: List[int]) ->
     return options
 
 
-def _near(cell: int, neighbours) -> Set[int]:
+def _touches(cells: Tuple[int, ...], group: FrozenSet[int]) -> bool:
+    """Whether any of `cells` is in `group`."""
+    for cell in cells:
+        if cell in group:
+            return True
+    return False
+
+
+def _near(cell: int, neighbours: Neighbours) -> Set[int]:
     """Cells within two steps (king moves) of `cell`."""
     return {far for near in neighbours[cell] for far in neighbours[near]} | set(neighbours[cell])
 
 
-def _indistinguishable(a: int, b: int, known: Sequence[int], neighbours, mines: AbstractSet[int]) -> bool:
+def _indistinguishable(a: int, b: int, known: Sequence[int], neighbours: Neighbours, mines: AbstractSet[int]) -> bool:
     """Every cell next to only one of them is a known mine (a number there, shown or to come, would tell them apart)."""
     around_a, around_b = set(neighbours[a]) - {b}, set(neighbours[b]) - {a}
     return all(known[other] == HIDDEN and other in mines for other in around_a ^ around_b)
@@ -378,7 +391,8 @@ def _indistinguishable(a: int, b: int, known: Sequence[int], neighbours, mines: 
 class _Recount:
     """The slow exact test: the position counted again with the cell open on each number it could show."""
 
-    def __init__(self, known: Sequence[int], neighbours, total: Optional[int], sure: Set[int], counts: Counts):
+    def __init__(self, known: Sequence[int], neighbours: Neighbours, total: Optional[int], sure: Set[int],
+                 counts: Counts):
         self.trial = list(known)
         self.neighbours, self.total, self.sure, self.counts = neighbours, total, sure, counts
         self.numbers = active_numbers(known, neighbours)
