@@ -58,10 +58,15 @@ from puzzlesat.streams import STDIN, source_name, to_json
                    "(JSON: the keys advice and advice_note).")
 @click.option("--check", is_flag=True,
               help="Cross-check the exact counting with SAT (slower; the counts are exact without it).")
+@click.option("--exact-dead", is_flag=True,
+              help="Judge every cell for dead cells, also on huge dense boards where some cells would otherwise be "
+                   "left unjudged (shown living, named in the note and in JSON's \"unjudged\"): counting the "
+                   "position again for each of them can take seconds there. Dead cells are exact without it on "
+                   "every position whose parts can be listed, which covers the usual levels.")
 @quiet_option
 @click.pass_obj
 def analyze(env: Env, boards, total, probabilities, output_format, output_dir, timeout, jobs, strategy,
-            check) -> int:
+            check, exact_dead) -> int:
     """Analyse Minesweeper positions in BOARD files (or standard input; '-' too).
 
     \b
@@ -79,7 +84,9 @@ def analyze(env: Env, boards, total, probabilities, output_format, output_dir, t
     teaches nothing) and unavoidable 50/50s (two cells, one mine, that no
     reveal can ever tell apart) are marked too: drawn boards put - and = in
     place of ? or of the % of the chance; JSON gives "dead" ([row, col] each)
-    and "fifty_fifties" (pairs of them), null without a total.
+    and "fifty_fifties" (pairs of them), null without a total. Both are exact
+    (read off the same count, so they cost little); only on huge dense
+    boards may some cells be left unjudged (see --exact-dead).
 
     \b
     printf '# mines: 2\\n1??\\n12?\\n.1?\\n' | puzzlesat mines -p -f pretty
@@ -116,7 +123,8 @@ def analyze(env: Env, boards, total, probabilities, output_format, output_dir, t
     records = one_for_json(chain(first, records), fmt, "board", output_dir)
     presenter = BoardPresenter(probabilities, titles=len(first) > 1 or streaming, strategy=strategy)  # a stream may hold several
     jobs = jobs or (1 if streaming else jobs_or_all(None))
-    with closing(answers(records, probabilities, timeout, jobs, strategy=strategy, check=check)) as found:
+    with closing(answers(records, probabilities, timeout, jobs, strategy=strategy, check=check,
+                         exact_dead=exact_dead)) as found:
         status = write_all(env, found, fmt, presenter, output_dir=output_dir)
     if status is None:
         env.error(f"{', '.join(map(source_name, boards or ['-']))}: no boards found")

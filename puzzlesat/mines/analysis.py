@@ -59,6 +59,8 @@ COUNTING_STOPPED = ("the time limit (budget) stopped the exact counting: no prob
 CHECK_STOPPED = "the time limit (budget) stopped the SAT check; the exact counts stand unchecked"
 CONFLICT_STOPPED = "inconsistent; the time limit (budget) stopped the search for the conflict"
 PATTERNS_STOPPED = "the time limit (budget) stopped the search for dead cells and 50/50s: none are marked"
+UNJUDGED = ("{} cells of parts too large to list were not judged for dead cells and are shown living (the exact "
+            "search counts the position again for each: --exact-dead)")
 
 
 @dataclass
@@ -77,6 +79,7 @@ class Analysis:
     consistent: Optional[bool] = None  # some layout fits: from the status, or (timeout) True if one was found
     dead: Optional[list] = None  # undecided cells that can show one number only (patterns=True, with a total)
     fifty_fifties: Optional[list] = None  # unavoidable 50/50s, pairs of cells (patterns=True, with a total)
+    unjudged: Optional[list] = None  # cells of huge parts left living unjudged (patterns=True, exact_dead=False)
 
     def __post_init__(self):
         if self.status != TIMEOUT:
@@ -90,14 +93,18 @@ def analyze(
     check: bool = False,
     solver: str = DEFAULT_SOLVER,
     patterns: bool = False,
+    exact_dead: bool = False,
 ) -> Analysis:
     """Analyse a board: certain cells always, probabilities when asked and the total is known.
 
     `budget` bounds the whole analysis of the board (module docstring); when it runs out first the status
     is 'timeout', with all that is known. `check=True` cross-checks the certain cells with SAT
     (VerificationError on a disagreement); counting alone is exact. `patterns=True` also finds the dead cells
-    and the unavoidable 50/50s of a consistent board with a total (puzzlesat.mines.patterns; on an expert
-    board mid-game some tens of milliseconds more).
+    and the unavoidable 50/50s of a consistent board with a total (puzzlesat.mines.patterns: read off the counts, a
+    fraction of their cost; exact wherever the board's parts can be listed, which is every position of the three
+    levels seen so far). On huge dense boards a cell that neither random layouts nor the equations around it can
+    judge is left living and listed in `unjudged` (never marked dead without a proof), unless `exact_dead=True`
+    counts the position again for each such cell (exact, and slow there).
     """
     budget = None if budget is None else budget.start()
     try:
@@ -115,19 +122,25 @@ def analyze(
     analysis = _consistent(board, counts, probabilities, note)
     if patterns and board.total_mines is not None:
         try:
-            analysis.dead, analysis.fifty_fifties = _patterns(board, counts, budget)
+            analysis.dead, analysis.fifty_fifties, analysis.unjudged = _patterns(board, counts, budget, exact_dead)
+            if analysis.unjudged:
+                unjudged = UNJUDGED.format(len(analysis.unjudged))
+                analysis.note = unjudged if analysis.note is None else f"{analysis.note}; {unjudged}"
         except OutOfBudget:
             analysis.note = PATTERNS_STOPPED if analysis.note is None else f"{analysis.note}; {PATTERNS_STOPPED}"
     return analysis
 
 
-def _patterns(board: Board, counts: Counts, budget: Optional[Budget]) -> Tuple[list, list]:
-    """(dead cells, unavoidable 50/50 pairs) of a consistent board with a total, as positions, sorted."""
+def _patterns(board: Board, counts: Counts, budget: Optional[Budget], exact: bool) -> Tuple[list, list, list]:
+    """(dead cells, unavoidable 50/50 pairs, cells left unjudged) of a consistent board with a total, as positions,
+    sorted."""
     from puzzlesat.mines.patterns import find_patterns
 
     known, flags = board.view
-    dead, pairs = find_patterns(known, board.neighbour_table, board.total_mines, flags, counts, budget)
-    return [board.position_of(cell) for cell in dead], [tuple(map(board.position_of, pair)) for pair in pairs]
+    found = find_patterns(known, board.neighbour_table, board.total_mines, flags, counts, budget, exhaustive=exact)
+    where = board.position_of
+    return ([where(cell) for cell in found.dead], [(where(a), where(b)) for a, b in found.fifty_fifties],
+            [where(cell) for cell in found.unjudged])
 
 
 def _counting_budget(budget: Optional[Budget]) -> Optional[Budget]:

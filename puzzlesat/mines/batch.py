@@ -36,7 +36,7 @@ class Answer(NamedTuple):
 
 
 def answer_board(record: BoardRecord, probabilities: bool, budget: Optional[Budget], strategy: Optional[str] = None,
-                 check: bool = False) -> Answer:
+                 check: bool = False, exact_dead: bool = False) -> Answer:
     """Analyse one record (and advise with `strategy`); a record that could not be read (or lacks the total
     probabilities need) answers an error."""
     error = record.error
@@ -45,7 +45,8 @@ def answer_board(record: BoardRecord, probabilities: bool, budget: Optional[Budg
     if error is not None:
         return Answer(record, error=error)
     started = time.perf_counter()
-    analysis = analyze(record.board, probabilities=True, budget=budget, check=check, patterns=True)
+    analysis = analyze(record.board, probabilities=True, budget=budget, check=check, patterns=True,
+                       exact_dead=exact_dead)
     advice, note = (None, None) if strategy is None else advice_for(record, analysis, strategy)
     return Answer(record, analysis, milliseconds=(time.perf_counter() - started) * 1000, advice=advice,
                   advice_note=note)
@@ -65,9 +66,9 @@ def advice_for(record: BoardRecord, analysis: Analysis, strategy: str) -> tuple:
 
 def _answer_chunk(plan: tuple, records: list) -> list:
     """Answers for a chunk of records (what a worker runs)."""
-    probabilities, timeout, strategy, check = plan
+    probabilities, timeout, strategy, check, exact_dead = plan
     budget = None if timeout is None else Budget(seconds=timeout)
-    return [answer_board(record, probabilities, budget, strategy, check) for record in records]
+    return [answer_board(record, probabilities, budget, strategy, check, exact_dead) for record in records]
 
 
 def _died(record: BoardRecord, message: str) -> Answer:
@@ -76,11 +77,13 @@ def _died(record: BoardRecord, message: str) -> Answer:
 
 
 def answers(records: Iterable[BoardRecord], probabilities: bool = True, timeout: Optional[float] = None,
-            jobs: int = 1, strategy: Optional[str] = None, check: bool = False) -> Iterator[Answer]:
+            jobs: int = 1, strategy: Optional[str] = None, check: bool = False,
+            exact_dead: bool = False) -> Iterator[Answer]:
     """An Answer for every record, in input order; each board's analysis may take `timeout` seconds (None: no
     limit). `strategy` (a name of puzzlesat.mines.strategy.STRATEGIES) adds its advice to every consistent board;
-    `check` cross-checks the exact counts with SAT."""
-    work = partial(_answer_chunk, (probabilities, timeout, strategy, check))
+    `check` cross-checks the exact counts with SAT; `exact_dead` judges every cell of a huge part for dead cells
+    (puzzlesat.mines.analysis.analyze)."""
+    work = partial(_answer_chunk, (probabilities, timeout, strategy, check, exact_dead))
     done = ordered_map(work, records, jobs, chunk_size=16, on_failure=_died)
     try:
         yield from done

@@ -38,7 +38,9 @@ of them holds a mine in every layout when each is a mine in half of them and the
 
 from __future__ import annotations
 
-from typing import AbstractSet, Collection, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+import random
+from fractions import Fraction
+from typing import AbstractSet, Collection, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
@@ -46,8 +48,11 @@ from puzzlesat.mines.board import HIDDEN, Neighbours
 from puzzlesat.mines.count import Counts, count_layouts, fits, snapshot
 from puzzlesat.mines.equations import active_numbers
 from puzzlesat.mines.parts import Layout, Part, Sweep
+from puzzlesat.mines.sampling import draw_layouts
 
-LISTED_LAYOUTS = 5000  # layouts of a swept part listed for dead cells before they are judged by counting again
+LISTED_LAYOUTS = 1000  # layouts of a swept part listed for dead cells before they are judged otherwise
+SAMPLES = 24  # layouts drawn to tell that a cell of a crowded part is living
+CROWDED = 100  # layouts of a part from which its cells are first tried on layouts drawn at random
 Option = Tuple[int, int, int]  # (mines in a part, least and most of them on a cell's neighbours)
 
 
@@ -73,7 +78,7 @@ def dead_cells(known: Sequence[int], neighbours: Neighbours, total: Optional[int
     as for fifty_fifties (without a total, layouts are those of the numbers alone). Raises Inconsistent when no
     layout fits, OutOfBudget when the running `budget` is spent (looked at between the cells that need a second
     count)."""
-    return find_patterns(known, neighbours, total, mines, counts, budget, pairs=False)[0]
+    return find_patterns(known, neighbours, total, mines, counts, budget, pairs=False, exhaustive=True).dead
 
 
 def fifty_fifties(known: Sequence[int], neighbours: Neighbours, total: Optional[int],
@@ -83,21 +88,34 @@ def fifty_fifties(known: Sequence[int], neighbours: Neighbours, total: Optional[
     `mines` are the covered cells known to hold mines; `counts` the position's exact counts when the caller has
     them (computed here otherwise). Raises Inconsistent when no layout fits.
     """
-    return find_patterns(known, neighbours, total, mines, counts, dead=False)[1]
+    return find_patterns(known, neighbours, total, mines, counts, dead=False).fifty_fifties
+
+
+class Patterns(NamedTuple):
+    """Dead cells and unavoidable 50/50s (engine indices, sorted); `unjudged`: the cells of parts too large to list
+    that nothing cheap could judge, left living (none when the search was exhaustive)."""
+
+    dead: List[int]
+    fifty_fifties: List[Tuple[int, int]]
+    unjudged: List[int]
 
 
 def find_patterns(known: Sequence[int], neighbours: Neighbours, total: Optional[int],
                   mines: AbstractSet[int] = frozenset(), counts: Optional[Counts] = None,
-                  budget: Optional[Budget] = None, dead: bool = True,
-                  pairs: bool = True) -> Tuple[List[int], List[Tuple[int, int]]]:
-    """(dead cells, unavoidable 50/50s) of the position, as dead_cells and fifty_fifties give them, read off one
-    count together (each left empty when not asked for)."""
+                  budget: Optional[Budget] = None, dead: bool = True, pairs: bool = True,
+                  exhaustive: bool = False) -> Patterns:
+    """Dead cells and unavoidable 50/50s of the position, as dead_cells and fifty_fifties give them, read off one
+    count together (each left empty when not asked for). Exact on every position whose parts can be listed (all but
+    huge, dense ones); a cell of a larger part is judged by layouts drawn at random (living when two show different
+    numbers there) and by the equations around it (dead when its neighbours' mines are a sum of them), and what
+    neither tells is counted again only when `exhaustive` (slow there), else left living and listed as unjudged."""
     if counts is None or not counts.counted:
         counts = count_layouts(known, neighbours, total, mines)
     sure = set(mines) | counts.mines
     reading = _Reading(counts, known, neighbours, sure)
-    return (reading.dead_cells(total, budget) if dead else [],
-            reading.fifty_fifties(total) if pairs and counts.layouts else [])
+    reading.exhaustive = exhaustive
+    found = reading.dead_cells(total, budget) if dead else []
+    return Patterns(found, reading.fifty_fifties(total) if pairs and counts.layouts else [], sorted(reading.unjudged))
 
 
 class _Group:
@@ -144,6 +162,9 @@ class _Reading:
         self._rest: Dict[FrozenSet[int], Set[int]] = {}
         self._unlisted: Set[int] = set()  # swept parts with too many layouts to list
         self._recount: Optional[_Recount] = None
+        self._samples: Optional[List[FrozenSet[int]]] = None
+        self.exhaustive = False  # judge every cell, counting again where nothing cheaper tells (slow on huge parts)
+        self.unjudged: List[int] = []  # cells left living because nothing cheap could tell (exhaustive=False)
 
     def dead_cells(self, total: Optional[int], budget: Optional[Budget]) -> List[int]:
         """Every dead cell, sorted (module docstring: steps 1 to 4, then a second count where they cannot tell)."""
@@ -172,14 +193,57 @@ class _Reading:
                 if self.one_equation(cell, around):
                     dead.append(cell)
                     continue
+                crowded = self.crowded(cell, around)
+                if crowded and self.drawn_apart(cell):
+                    continue
+                if crowded and self.sums_to(cell, around):
+                    dead.append(cell)
+                    continue
                 verdict = self.shows_one(cell, around)
             if verdict is None:
+                if exact and not self.exhaustive:
+                    self.unjudged.append(cell)  # left living: never marked dead without a proof
+                    continue
                 if budget is not None:
                     budget.check("the search for dead cells")
                 verdict = self.recount(total).shows_one(cell)
             if verdict:
                 dead.append(cell)
         return sorted(dead)
+
+    def crowded(self, cell: int, around: List[int]) -> bool:
+        """Whether the parts of the cell and its neighbours have more layouts than listing them cheaply allows (more
+        than CROWDED, or too many to list at all)."""
+        for other in [cell] + around:
+            place = self.places.get(other)
+            if place is not None:
+                part = self.counts.parts[place[0]]
+                if part.layouts is None or len(part.layouts) > CROWDED:
+                    return True
+        return False
+
+    def drawn_apart(self, cell: int) -> bool:
+        """Whether two of SAMPLES layouts drawn at random (the same ones for every cell) show different numbers on
+        the cell, where it is safe: then it lives."""
+        if self._samples is None:
+            self._samples = draw_layouts(self.counts, SAMPLES, random.Random(len(self.counts.numerators)))
+        shown = {sum(1 for other in self.neighbours[cell] if other in layout) for layout in self._samples
+                 if cell not in layout}
+        return len(shown) > 1
+
+    def sums_to(self, cell: int, around: List[int]) -> bool:
+        """Whether the cell's undecided neighbours are a combination of the equations of the numbers around them and
+        the cell (with the cell safe): their mines are then the same in every layout (exact rational elimination)."""
+        known, neighbours, decided = self.known, self.neighbours, self.decided
+        numbers = {number for other in around + [cell] for number in neighbours[other] if known[number] >= 0}
+        rows = [{other for other in neighbours[number] if known[other] == HIDDEN and other not in decided}
+                for number in sorted(numbers)]
+        rows = [row for row in rows if row] + [{cell}]
+        cells = sorted(set().union(*rows) | set(around))
+        target = set(around)
+        matrix = [[Fraction(int(x in row)) for row in rows] + [Fraction(int(x in target))] for x in cells]
+        return _solvable(matrix)
+
 
     def group(self, cell: int) -> Optional[_Group]:
         """The group of an undecided cell (None for a cell a pair of numbers decided before counting)."""
@@ -367,6 +431,24 @@ def _options(part: Part, layouts: List[Layout], cell: int, around: List[int]) ->
             high += min(here, m)
         options.add((mines, low, high))
     return options
+
+
+def _solvable(matrix: List[List[Fraction]]) -> bool:
+    """Whether the linear system whose augmented rows are `matrix` has a solution (Gaussian elimination)."""
+    rows, columns = len(matrix), len(matrix[0]) - 1 if matrix else 0
+    top = 0
+    for column in range(columns):
+        pivot = next((r for r in range(top, rows) if matrix[r][column]), None)
+        if pivot is None:
+            continue
+        matrix[top], matrix[pivot] = matrix[pivot], matrix[top]
+        lead = matrix[top][column]
+        for r in range(rows):
+            if r != top and matrix[r][column]:
+                factor = matrix[r][column] / lead
+                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[top])]
+        top += 1
+    return all(any(row[:-1]) or not row[-1] for row in matrix)
 
 
 def _touches(cells: Tuple[int, ...], group: FrozenSet[int]) -> bool:

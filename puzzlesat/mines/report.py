@@ -15,7 +15,8 @@ NONE = "-"  # an empty field of a `line`: never blank, so that `read` in a shell
 def to_record(board: Board, analysis: Analysis) -> dict:
     """The analysis as a JSON-ready dict (positions as [row, col], exact fractions as "num/den" strings;
     `consistent` is null when the time ran out before a layout was found; `dead` and `fifty_fifties` are null
-    when they were not looked for: no total, or a board not found consistent)."""
+    when they were not looked for: no total, or a board not found consistent; `unjudged`, the cells of huge parts
+    left living without a verdict, [] when there are none)."""
     chances = analysis.probabilities
     return {
         "status": analysis.status,
@@ -33,6 +34,7 @@ def to_record(board: Board, analysis: Analysis) -> dict:
         "layouts": None if analysis.layouts is None else str(analysis.layouts),
         "dead": None if analysis.dead is None else [list(cell) for cell in analysis.dead],
         "fifty_fifties": None if analysis.fifty_fifties is None else [[list(a), list(b)] for a, b in analysis.fifty_fifties],
+        "unjudged": None if analysis.unjudged is None else [list(cell) for cell in analysis.unjudged],
         "note": analysis.note,
     }
 

@@ -24,8 +24,11 @@ def sample_layouts(known: Sequence[int], neighbours, total: int, mines=frozenset
                    rng: Optional[random.Random] = None) -> List[FrozenSet[int]]:
     """`count` layouts (the covered cells holding mines, `mines` included) drawn uniformly and independently from
     those that explain the position; Inconsistent when none does."""
-    rng = rng or random.Random(0)
-    counts = count_layouts(known, neighbours, total, mines)
+    return draw_layouts(count_layouts(known, neighbours, total, mines), count, rng or random.Random(0))
+
+
+def draw_layouts(counts: Counts, count: int, rng: random.Random) -> List[FrozenSet[int]]:
+    """`count` layouts drawn as sample_layouts draws them, from a position's counts (counted with a total)."""
     free = len(counts.off_frontier)
     behind = products_after([part.polynomial for part in counts.parts], {j: comb(free, j) for j in range(free + 1)})
     return [_draw(counts, behind, rng) for _ in range(count)]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import HealthCheck, assume, given, settings
 
 from boards import SETTINGS, around, layouts, mostly_open_boards
 from puzzlesat.mines import parse_board
 from puzzlesat.mines.count import count_layouts
-from puzzlesat.mines.patterns import dead_cells, fifty_fifties, is_dead
+from puzzlesat.mines.board import FLAG
+from puzzlesat.mines.patterns import dead_cells, fifty_fifties, find_patterns, is_dead
 
 
 def _pairs(text: str):
@@ -119,3 +120,58 @@ def test_dead_cells_are_exactly_the_cells_that_show_one_number_in_every_layout_w
         shown = {sum(layout.get(n, n in board.flags) for n in around(board, *cell)) for layout in found
                  if not layout[cell]}
         assert (cell in dead) == (len(shown) == 1), cell
+
+
+def _brute_patterns(board):
+    """Dead cells and 50/50s by the definitions, from every layout (positions, sorted)."""
+    found = list(layouts(board))
+    hidden = [cell for cell in found[0] if board.cells[cell[0]][cell[1]] != FLAG]
+    certain = {cell for cell in found[0] if all(layout[cell] for layout in found)}
+    decided = certain | {cell for cell in hidden if not any(layout[cell] for layout in found)}
+    dead = sorted(cell for cell in hidden if cell not in decided and len(
+        {sum(layout.get(n, False) for n in around(board, *cell)) for layout in found if not layout[cell]}) == 1)
+    halves = [cell for cell in hidden if cell not in decided]
+    known_mines = certain | {(r, c) for r in range(board.height) for c in range(board.width)
+                             if board.cells[r][c] == FLAG}
+    pairs = []
+    for i, a in enumerate(halves):
+        for b in halves[i + 1:]:
+            one = all(layout[a] != layout[b] for layout in found)
+            apart = (set(around(board, *a)) - {b}) ^ (set(around(board, *b)) - {a})
+            if one and all(cell in known_mines for cell in apart):
+                pairs.append((a, b))
+    return dead, pairs
+
+
+def _found(board, exhaustive=True):
+    known, flags = board.view
+    result = find_patterns(known, board.neighbour_table, board.total_mines, flags, exhaustive=exhaustive)
+    where = board.position_of
+    return ([where(c) for c in result.dead], [(where(a), where(b)) for a, b in result.fifty_fifties],
+            [where(c) for c in result.unjudged])
+
+
+@SETTINGS
+@given(mostly_open_boards())
+def test_dead_cells_and_fifty_fifties_equal_brute_force(board):
+    assume(board.total_mines is not None)  # without a total neither is looked for (a 50/50 needs the count)
+    dead, pairs, unjudged = _found(board, exhaustive=False)
+    assert (dead, pairs, unjudged) == (*_brute_patterns(board), [])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(board=mostly_open_boards())
+def test_parts_too_large_to_list_are_judged_exactly_when_asked_and_never_wrongly_otherwise(board, monkeypatch):
+    # Every part swept (never listed) and none listed for dead cells: the random layouts, the equations and the
+    # second count decide instead.
+    import puzzlesat.mines.parts as parts
+    import puzzlesat.mines.patterns as patterns
+
+    assume(board.total_mines is not None)
+    monkeypatch.setattr(parts, "LISTED_STEPS", 0)
+    monkeypatch.setattr(patterns, "LISTED_LAYOUTS", 0)
+    dead, pairs = _brute_patterns(board)
+    assert _found(board, exhaustive=True)[:2] == (dead, pairs)
+    cheap, cheap_pairs, unjudged = _found(board, exhaustive=False)
+    assert set(cheap) <= set(dead) <= set(cheap) | set(unjudged) and cheap_pairs == pairs
