@@ -870,7 +870,7 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
     every hint when not `bounded` (nested chains need them all)."""
     side, cand = grid.side, grid.cand
     records: list = []
-    best: Optional[tuple] = None
+    best: Optional[_Hint] = None
     limit = _limit if bounded else (lambda base, key, best: 1 << 30)
     on_offs: dict = {}
     for y_links, x_links in passes:
