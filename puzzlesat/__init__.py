@@ -2,22 +2,11 @@
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "compiled", "sudoku", "mines"]
+__all__ = ["__version__", "sudoku", "mines"]
 
+from puzzlesat.compiled import use_source_when_asked  # noqa: E402  (hot modules: compiled, or their source)
 
-def compiled() -> list:
-    """The modules that run compiled in this install (built by mypyc from the same source, see setup.py), sorted;
-    empty when everything runs as plain Python."""
-    from importlib.machinery import EXTENSION_SUFFIXES
-    from pathlib import Path
-
-    root = Path(__file__).parent
-    found = set()
-    for path in root.rglob("*.*"):
-        suffix = next((suffix for suffix in EXTENSION_SUFFIXES if path.name.endswith(suffix)), None)
-        if suffix is not None:
-            found.add(".".join(path.relative_to(root.parent).with_name(path.name[:-len(suffix)]).parts))
-    return sorted(found)
+use_source_when_asked()
 
 
 def lazy_attributes(package: str, homes: dict):

@@ -48,6 +48,7 @@ from common import REPO, median, parser_for, ratio, table
 sys.path.insert(0, str(REPO))
 
 import puzzlesat  # noqa: E402
+from puzzlesat.compiled import MYPYC_MODULES, running  # noqa: E402
 from puzzlesat.mines import FLAG, HIDDEN, LEVELS, Board, Budget, Game, OutOfBudget, Setup, analyze  # noqa: E402
 from puzzlesat.mines.batch import answer_board  # noqa: E402
 from puzzlesat.mines.board import neighbour_table  # noqa: E402
@@ -343,9 +344,9 @@ def big_board(rng: random.Random, seed: int, limit: float) -> None:
 
 
 def build() -> str:
-    """Which build of puzzlesat runs here."""
-    compiled = puzzlesat.compiled()
-    return f"compiled ({', '.join(compiled)})" if compiled else "plain Python (nothing compiled)"
+    """Which build of Minesweeper's counting runs here."""
+    compiled = [module for module in running() if module in MYPYC_MODULES]
+    return f"counting compiled ({', '.join(compiled)})" if compiled else "counting in plain Python"
 
 
 def main(argv=None) -> int:

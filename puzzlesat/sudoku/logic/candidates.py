@@ -1,7 +1,9 @@
 """The candidate grid people solve on: values placed so far and, per cell, the digits still possible.
 
-Candidates are bit masks (bit d-1 for digit d). The grid's Layout (groups, peers, which groups hold every
-digit) is computed once per set of rules. The explainer's techniques and the rater work on this grid.
+The state is bit masks (Python ints), kept in step by every placement and elimination: per cell its candidates
+(bit d-1 for digit d), and per digit its places, the open cells that still hold it (bit c for cell c). The grid's
+Layout (groups, peers, which groups hold every digit) and the peers as cell masks are computed once per set of
+rules. The explainer's techniques and the rater work on this grid.
 """
 
 from __future__ import annotations
@@ -72,6 +74,19 @@ def layout(rules: Rules) -> Layout:
                   tuple(tuple(sorted(p)) for p in peers), tuple(tuple(f) for f in cell_full))
 
 
+def digit_places(values: list, cands: list, side: int) -> list:
+    """Per digit (index d-1): the open cells (no value) whose candidates hold it, as a cell mask."""
+    places = [0] * side
+    for cell, mask in enumerate(cands):
+        if mask and not values[cell]:
+            bit = 1 << cell
+            while mask:
+                low = mask & -mask
+                places[low.bit_length() - 1] |= bit
+                mask ^= low
+    return places
+
+
 def bits(mask: int) -> list:
     """The digits (from 1) whose bits are set."""
     digits, digit = [], 1
@@ -94,6 +109,11 @@ class CandidateGrid:
     assume_unique: bool = False  # the puzzle is known to have one solution: uniqueness techniques may be used
     engine: Optional[str] = None  # 'se' or 'general' (puzzlesat.sudoku.logic.techniques); None: by the rules
     disabled: frozenset = frozenset()  # technique families switched off
+    places: list = field(init=False, repr=False)  # per digit (index d-1): the open cells holding it, a cell mask
+
+    def __post_init__(self) -> None:
+        """The places of every digit, from the values and candidates given."""
+        self.places = digit_places(self.values, self.cands, self.layout.side)
 
     @classmethod
     def start(cls, puzzle: Puzzle, rules: Optional[Rules] = None) -> "CandidateGrid":
@@ -107,25 +127,35 @@ class CandidateGrid:
             board.place(cell, value)
         if puzzle.candidates is not None:
             board.cands = [have & stated for have, stated in zip(board.cands, puzzle.candidates)]
+            board.places = digit_places(board.values, board.cands, lay.side)
         return board
 
     def copy(self) -> "CandidateGrid":
         """An independent copy."""
-        return CandidateGrid(self.rules, list(self.values), list(self.cands), self.layout, self.assume_unique,
-                             self.engine, self.disabled)
+        twin = object.__new__(CandidateGrid)
+        twin.__dict__.update(self.__dict__, values=list(self.values), cands=list(self.cands), places=list(self.places))
+        return twin
 
     def place(self, cell: int, value: int) -> None:
         """Put `value` in `cell` and remove it from the cell's peers."""
         bit = 1 << (value - 1)
+        cands, places = self.cands, self.places
+        gone = ~(1 << cell)
+        mask = cands[cell]
+        while mask:  # the cell is no longer open: no digit's place
+            low = mask & -mask
+            mask ^= low
+            places[low.bit_length() - 1] &= gone
         self.values[cell] = value
-        self.cands[cell] = bit
-        cands = self.cands
+        cands[cell] = bit
         for peer in self.layout.peers[cell]:
             cands[peer] &= ~bit
+        places[value - 1] &= ~peer_masks(self.layout)[cell]
 
     def eliminate(self, cell: int, value: int) -> None:
         """Remove one candidate."""
         self.cands[cell] &= ~(1 << (value - 1))
+        self.places[value - 1] &= ~(1 << cell)
 
     def apply(self, step) -> None:
         """Carry out a step's placements and eliminations (a puzzlesat.sudoku.logic.steps.Step)."""

@@ -39,7 +39,7 @@ Potentials are integers here: candidate index i = cell * side + (digit - 1), nod
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 from puzzlesat.sudoku.logic.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.logic.steps import Step
@@ -84,6 +84,7 @@ def _reduced(base: "_Grid", cand: list, rpos: list) -> "_Grid":
             m ^= low
             present[cell * side + low.bit_length() - 1] = 1
     grid.present, grid.empty, grid.placed = present, base.empty, base.placed
+    grid._targets = {}
     return grid
 
 
@@ -91,6 +92,27 @@ def _reduced(base: "_Grid", cand: list, rpos: list) -> "_Grid":
 def _tables(layout: Layout) -> _Tables:
     """The tables of a layout, computed once."""
     return _Tables(layout)
+
+
+class _Hint(NamedTuple):
+    """One hint a chaining search found; sorted as SE sorts its hints: difficulty, complexity, sort key per kind
+    (getSortKey), then the order found (a stable sort)."""
+
+    difficulty: float
+    complexity: int  # the potentials the chains rest on (ancestors counted once), nested chains added
+    key: int  # SE's getSortKey of the kind of hint
+    found: int  # how many hints the search had found before this one
+    removable: tuple  # ((cell, digit), ...) the hint removes; equal hints (SE's equals) remove the same
+    name: str
+    placement: Optional[tuple]  # ((cell, digit),) when the hint places a value
+    chains: Any  # the chains of (cell, digit, on) nodes, or a function that builds them when shown
+    source: Optional[tuple]  # what a nested chain needs to find its rule parents: ('cycle' | 'forcing', path)
+    # or ('cell' | 'region', runs, target node, cell or unit)
+
+    @property
+    def order(self) -> tuple:
+        """SE's sort key."""
+        return self.difficulty, self.complexity, self.key, self.found
 
 
 def length_difficulty(complexity: int) -> float:
@@ -106,7 +128,7 @@ def length_difficulty(complexity: int) -> float:
 class _Grid:
     """The candidates as SE sees them (none in placed cells) and the positions of each digit in each unit."""
 
-    __slots__ = ("tab", "side", "cand", "rpos", "present", "empty", "placed")
+    __slots__ = ("tab", "side", "cand", "rpos", "present", "empty", "placed", "_targets")
 
     def __init__(self, board: CandidateGrid):
         tab = self.tab = _tables(board.layout)
@@ -134,6 +156,24 @@ class _Grid:
             if value:
                 placed[value - 1] += 1
         self.placed = placed
+        self._targets = {}
+
+    def targets(self, y_links: bool) -> list:
+        """Per candidate index: the candidates of this grid an "on" turns off (SE's getOnToOff: the cell's other
+        candidates when `y_links`, then the digit in the peers, box, row, column), in SE's order; None for a
+        candidate not in the grid. Built once per grid and kind of link: a dynamic chain only ever removes
+        candidates, so its propagation skips those already gone."""
+        found = self._targets.get(y_links)
+        if found is None:
+            peer_idx, cell_idx, _, _ = _candidate_tables(self.tab)
+            present = self.present
+            found = [None] * len(present)
+            for idx, here in enumerate(present):
+                if here:
+                    peers = [j for j in peer_idx[idx] if present[j]]
+                    found[idx] = [j for j in cell_idx[idx] if present[j]] + peers if y_links else peers
+            self._targets[y_links] = found
+        return found
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -264,7 +304,8 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
     `mark` per candidate: 0 not in the grid, 1 in it and not reached, 2 reached "off", 3 reached "on", 4 both
     (an advanced rule may turn off a potential the chain turned on: SE then keeps both), 5 both and removed."""
     side = grid.side
-    peer_idx, cell_idx, reg_info, slot_idx = _candidate_tables(grid.tab)
+    _, _, reg_info, slot_idx = _candidate_tables(grid.tab)
+    targets = grid.targets(y_links)
     src_cand, src_rpos = grid.cand, grid.rpos
     mark = bytearray(grid.present)
     if dynamic:
@@ -280,16 +321,7 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
             idx = pend_on[i_on]
             i_on += 1
             parents = (idx * 2 + 1,)
-            if y_links:
-                for j in cell_idx[idx]:
-                    m = mark[j]
-                    if m == 1:
-                        mark[j] = 2
-                        off[j] = parents
-                        pend_off.append(j)
-                    elif m == 3 or m == 4:
-                        return _Run(on, off, (j, None, parents), nested_of)
-            for j in peer_idx[idx]:
+            for j in targets[idx]:
                 m = mark[j]
                 if m == 1:
                     mark[j] = 2
@@ -600,8 +632,9 @@ def _links(grid: _Grid, y_links: bool, x_links: bool, on_off: Optional[dict] = N
     """The static implication graph of one pass: candidate -> candidates an "on" turns off (SE's getOnToOff),
     candidate -> candidates an "off" turns on (getOffToOn), each list in SE's order (`on_off` given when known:
     it depends on y_links only)."""
-    side, cand, rpos, tab, present = grid.side, grid.cand, grid.rpos, grid.tab, grid.present
-    peer_idx, cell_idx, reg_info, slot_idx = _candidate_tables(tab)
+    side, cand, rpos, tab = grid.side, grid.cand, grid.rpos, grid.tab
+    _, _, reg_info, slot_idx = _candidate_tables(tab)
+    targets = grid.targets(y_links)
     build = on_off is None
     if build:
         on_off = {}
@@ -618,10 +651,7 @@ def _links(grid: _Grid, y_links: bool, x_links: bool, on_off: Optional[dict] = N
             d = low.bit_length() - 1
             idx = cell * side + d
             if build:
-                if y_links:
-                    on_off[idx] = [j for j in cell_idx[idx] if present[j]] + [j for j in peer_idx[idx] if present[j]]
-                else:
-                    on_off[idx] = [j for j in peer_idx[idx] if present[j]]
+                on_off[idx] = targets[idx]
             out = []
             if y_links and bivalue:
                 out.append(cell * side + (mask & ~low).bit_length() - 1)
@@ -822,15 +852,16 @@ def _forcing_name(y_links: bool, complexity: int) -> str:
     return "Turbot Fish" if complexity == 6 else "Forcing X-Chain"
 
 
-def _limit(base: float, sort_key: int, best: Optional[tuple]) -> int:
-    """The largest complexity a hint of this base and sort key may have and still come before `best` (a record
+def _limit(base: float, sort_key: int, best: Optional[_Hint]) -> int:
+    """The largest complexity a hint of this base and sort key may have and still come before `best` (a hint
     found earlier, which wins ties): SE's order is difficulty, complexity, sort key, then discovery."""
     if best is None:
         return 1 << 30
+    top = best.difficulty, best.complexity, best.key
     complexity = 1
-    while (base + length_difficulty(complexity + 1), complexity + 1, sort_key) < best[:3]:
+    while (base + length_difficulty(complexity + 1), complexity + 1, sort_key) < top:
         complexity += 1
-    return complexity if (base + length_difficulty(complexity), complexity, sort_key) < best[:3] else 0
+    return complexity if (base + length_difficulty(complexity), complexity, sort_key) < top else 0
 
 
 def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
@@ -839,7 +870,7 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
     every hint when not `bounded` (nested chains need them all)."""
     side, cand = grid.side, grid.cand
     records: list = []
-    best: Optional[tuple] = None
+    best: Optional[_Hint] = None
     limit = _limit if bounded else (lambda base, key, best: 1 << 30)
     on_offs: dict = {}
     for y_links, x_links in passes:
@@ -873,8 +904,8 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
                             worth = True
                             difficulty = cycle_base + length_difficulty(complexity)
                             name = _cycle_name(y_links, x_links, len(cells))
-                            record = (difficulty, complexity, cycle_key, len(records), removable, name, None,
-                                      (_path_nodes(dst, side),), ("cycle", dst))
+                            record = _Hint(difficulty, complexity, cycle_key, len(records), removable, name, None,
+                                           (_path_nodes(dst, side),), ("cycle", dst))
                             records.append(record)
                             if best is None or record < best:
                                 best = record
@@ -897,7 +928,7 @@ def _unary_records(grid: _Grid, passes, bounded: bool = True) -> list:
                         removable = ((cell, d + 1),)
                         placement = None
                     difficulty = chain_base + length_difficulty(complexity)
-                    record = (difficulty, complexity, chain_key, len(records), removable,
+                    record = _Hint(difficulty, complexity, chain_key, len(records), removable,
                               _forcing_name(y_links, complexity), placement, (chain,), ("forcing", dst))
                     records.append(record)
                     if best is None or record < best:
@@ -977,7 +1008,7 @@ class _Chainer:
             if (complexity, key) < self.best:
                 self.best = (complexity, key)
             difficulty = self.base + length_difficulty(complexity)
-            self.records.append((difficulty, complexity, key, len(self.records), removable, name, placement,
+            self.records.append(_Hint(difficulty, complexity, key, len(self.records), removable, name, placement,
                                  chains, source))
 
     def complexity(self, parts: list, key: int) -> Optional[int]:
@@ -1240,11 +1271,11 @@ def _records_offs(base: _Grid, grid: _Grid, records: list, parents_of, key_of) -
     """The offs a nested producer's hints give, in SE's order: hints sorted and each effect once, then each
     hint's removable candidates (HashMap order) with its parents and (key, complexity) as nested chain."""
     side = base.side
-    records.sort(key=lambda rec: rec[:4])
+    records.sort(key=_Hint.order.fget)
     seen = set()
     out: List[tuple] = []
     for rec in records:
-        removable = rec[4]
+        removable = rec.removable
         if removable in seen:
             continue
         seen.add(removable)
@@ -1254,7 +1285,7 @@ def _records_offs(base: _Grid, grid: _Grid, records: list, parents_of, key_of) -
         by_cell: dict = {}
         for cell, digit in removable:
             by_cell[cell] = by_cell.get(cell, 0) | 1 << (digit - 1)
-        out.extend(_hint_offs(list(by_cell.items()), parents, side, (key_of(rec), rec[1])))
+        out.extend(_hint_offs(list(by_cell.items()), parents, side, (key_of(rec), rec.complexity)))
     return out
 
 
@@ -1262,16 +1293,16 @@ def _nested_chain_offs(base: _Grid, cand: list, rpos: list) -> List[tuple]:
     """Level 2: SE's Chaining(false, false, false, 0) (forcing chains and cycles) on the reduced grid."""
     grid = _reduced(base, cand, rpos)
     records = _unary_records(grid, _PASSES, bounded=False)
-    return _records_offs(base, grid, records, lambda rec: _unary_parents(base, grid, *rec[8]),
-                         lambda rec: (rec[8][0],) + tuple(_path_nodes(rec[8][1], base.side)))
+    return _records_offs(base, grid, records, lambda rec: _unary_parents(base, grid, *rec.source),
+                         lambda rec: (rec.source[0],) + tuple(_path_nodes(rec.source[1], base.side)))
 
 
 def _nested_multiple_offs(base: _Grid, cand: list, rpos: list) -> List[tuple]:
     """Level 3: SE's Chaining(true, false, false, 0) (cell and region forcing chains) on the reduced grid."""
     grid = _reduced(base, cand, rpos)
     records = _Chainer(grid, True, False, False, 0, bounded=False).search()
-    return _records_offs(base, grid, records, lambda rec: _multi_parents(base, grid, rec[8]),
-                         lambda rec: (rec[8][0],) + tuple(_run_line(run, rec[8][2]) for run in rec[8][1]))
+    return _records_offs(base, grid, records, lambda rec: _multi_parents(base, grid, rec.source),
+                         lambda rec: (rec.source[0],) + tuple(_run_line(run, rec.source[2]) for run in rec.source[1]))
 
 
 def _advanced_rules(nested: tuple):
@@ -1300,18 +1331,18 @@ _ADVANCED = {1: _advanced_rules(()), 2: _advanced_rules((_nested_chain_offs,)),
 
 def _steps(records: list) -> Iterator[Step]:
     """The records as Steps, in SE's sorted order, each effect once."""
-    records.sort(key=lambda rec: rec[:4])
+    records.sort(key=_Hint.order.fget)
     seen = set()
-    for difficulty, complexity, _, _, removable, name, placement, chains, _ in records:
-        if removable in seen:
+    for hint in records:
+        if hint.removable in seen:
             continue
-        seen.add(removable)
-        if callable(chains):
-            chains = chains()
+        seen.add(hint.removable)
+        chains = hint.chains() if callable(hint.chains) else hint.chains
         cells = tuple(dict.fromkeys(node[0] for chain in chains for node in chain))
         digits = tuple(sorted({node[1] for chain in chains for node in chain}))
-        yield Step(name, round(difficulty, 1), placements=placement or (), eliminations=removable,
-                   cells=cells, digits=digits, chains=chains, complexity=complexity)
+        yield Step(hint.name, round(hint.difficulty, 1), placements=hint.placement or (),
+                   eliminations=hint.removable, cells=cells, digits=digits, chains=chains,
+                   complexity=hint.complexity)
 
 
 def _classic(board: CandidateGrid) -> bool:

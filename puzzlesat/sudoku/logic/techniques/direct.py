@@ -22,7 +22,7 @@ from typing import Iterator
 from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.logic.steps import Step
 from puzzlesat.sudoku.logic.techniques.intersections import cells_of, locked_candidates
-from puzzlesat.sudoku.logic.techniques.singles import BLOCK, digit_cells, region_tables
+from puzzlesat.sudoku.logic.techniques.singles import BLOCK, region_tables
 
 
 def direct_locking(board: CandidateGrid, **_) -> Iterator[Step]:
@@ -51,7 +51,7 @@ def direct_hidden_sets(board: CandidateGrid, size: int = 2, **_) -> Iterator[Ste
     """Hidden pairs (size 2) or triplets (size 3) whose removals leave a Hidden Single, in SE's order."""
     name, difficulty = DIRECT_HIDDEN[size]
     values = board.values
-    where = digit_cells(board)
+    where = board.places
     for region in region_tables(board.layout).order:
         if sum(1 for c in region.cells if not values[c]) <= size:
             continue

@@ -20,7 +20,7 @@ from typing import Iterator
 from puzzlesat.sudoku.logic.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.logic.steps import Step
 from puzzlesat.sudoku.logic.techniques.intersections import cells_of
-from puzzlesat.sudoku.logic.techniques.singles import digit_cells, region_tables
+from puzzlesat.sudoku.logic.techniques.singles import region_tables
 
 FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
 
@@ -49,7 +49,7 @@ def basic_fish(board: CandidateGrid, size: int = 2, **_) -> Iterator[Step]:
     for value in board.values:
         if value:
             placed[value - 1] += 1
-    where = digit_cells(board)
+    where = board.places
     positions = line_positions(board.layout)
     by_row, by_column = [], []  # per digit: the digit's places in each row (column) as position masks
     for digit in range(side):

@@ -18,7 +18,7 @@ from typing import Iterator, NamedTuple
 
 from puzzlesat.sudoku.logic.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.logic.steps import Step
-from puzzlesat.sudoku.logic.techniques.singles import COLUMN, ROW, Region, digit_cells, region_tables
+from puzzlesat.sudoku.logic.techniques.singles import COLUMN, ROW, Region, region_tables
 
 
 class Crossing(NamedTuple):
@@ -51,7 +51,7 @@ def _crossing(first: tuple, second: tuple) -> Crossing:
 def locked_candidates(board: CandidateGrid) -> Iterator[tuple]:
     """Every locking pattern in SE's order, worth or not: (crossing, first region's position, first region,
     second region, digit, the digit's places in the first region as a cell mask, its places in every region)."""
-    where = digit_cells(board)
+    where = board.places
     for crossing in locking_passes(board.layout):
         first, second = crossing.first, crossing.second
         for digit in range(1, len(where) + 1):

@@ -58,20 +58,6 @@ def region_tables(lay: Layout) -> RegionTables:
     return RegionTables(side, blocks, rows, columns, extras, blocks + columns + rows + extras)
 
 
-def digit_cells(board: CandidateGrid) -> list:
-    """Per digit (index digit-1): the bit mask over the grid of the empty cells where it is still a candidate."""
-    found = [0] * board.layout.side
-    values = board.values
-    for cell, mask in enumerate(board.cands):
-        if mask and not values[cell]:
-            bit = 1 << cell
-            while mask:
-                low = mask & -mask
-                found[low.bit_length() - 1] |= bit
-                mask ^= low
-    return found
-
-
 def hidden_singles(board: CandidateGrid, **_) -> Iterator[Step]:
     """Digits with one place left in a region, in SE's order: last empty cells first, then the other regions."""
     values, cands = board.values, board.cands

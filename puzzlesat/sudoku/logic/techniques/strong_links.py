@@ -34,7 +34,7 @@ from typing import Iterator, NamedTuple, Optional
 from puzzlesat.sudoku.logic.candidates import CandidateGrid, Layout, per_layout
 from puzzlesat.sudoku.logic.steps import Step
 from puzzlesat.sudoku.logic.techniques.intersections import cells_of
-from puzzlesat.sudoku.logic.techniques.singles import digit_cells, region_tables
+from puzzlesat.sudoku.logic.techniques.singles import region_tables
 
 BLOCK, ROW, COLUMN = 0, 1, 2  # SE's region types
 _BASE_RATINGS = (0, 4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4)
@@ -300,7 +300,7 @@ def strong_links(board: CandidateGrid, links: int = 2, **_) -> Iterator[Step]:
     if links not in _LINK_SET_RANK or not _classic(board.layout):
         return
     found = []
-    for digit, where in enumerate(digit_cells(board), 1):
+    for digit, where in enumerate(board.places, 1):
         if where:
             for chain in _chains(where, links):
                 found.append((chain.order[:4] + (digit,) + chain.order[4:], digit, chain))

@@ -24,7 +24,7 @@ from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.logic.steps import Step
 from puzzlesat.sudoku.logic.techniques.direct import hidden_sets_in
 from puzzlesat.sudoku.logic.techniques.intersections import cells_of
-from puzzlesat.sudoku.logic.techniques.singles import digit_cells, region_tables
+from puzzlesat.sudoku.logic.techniques.singles import region_tables
 
 NAKED = {2: ("Naked Pair", 3.0), 3: ("Naked Triplet", 3.6), 4: ("Naked Quad", 5.0)}
 HIDDEN = {2: ("Hidden Pair", 3.4), 3: ("Hidden Triplet", 4.0), 4: ("Hidden Quad", 5.4)}
@@ -62,7 +62,7 @@ def hidden_sets(board: CandidateGrid, size: int = 2, **_) -> Iterator[Step]:
     """Hidden pairs (size 2), triplets (3) or quads (4) that remove something, in SE's order."""
     name, difficulty = HIDDEN[size]
     values, cands = board.values, board.cands
-    where = digit_cells(board)
+    where = board.places
     for region in region_tables(board.layout).order:
         if sum(1 for c in region.cells if not values[c]) <= 2 * size:
             continue

@@ -62,17 +62,6 @@ def _lows(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _digit_cells(masks: list, side: int) -> list:
-    """Per digit (index d for digit d, 0 unused): the mask of the cells that have it as a candidate."""
-    where = [0] * (side + 1)
-    for cell, mask in enumerate(masks):
-        while mask:
-            low = mask & -mask
-            where[low.bit_length()] |= 1 << cell
-            mask ^= low
-    return where
-
-
 def _removals(victims: int, digit: int) -> List[Tuple[int, int]]:
     """(cell, digit) for every cell of a victim mask."""
     return [(cell, digit) for cell in cells_of(victims)]
@@ -196,7 +185,7 @@ def _find_als_wings(board: CandidateGrid, size: int) -> list:
     found: list = []
     if not bivalue:
         return found
-    digit_cells = _digit_cells(masks, board.layout.side)
+    places = board.places
     counts = [mask.bit_count() for mask in masks]
 
     def extend(chosen: list, union: int, region: int, biggest: int, total: int) -> None:
@@ -212,7 +201,7 @@ def _find_als_wings(board: CandidateGrid, size: int) -> list:
             if remaining == 1:
                 if grown_count == digit_total:
                     _wings_on_set(chosen + [cell], grown, max(biggest, count), total + count, size, masks,
-                                  peer_mask, bivalue, digit_cells, found)
+                                  peer_mask, bivalue, places, found)
             elif grown_count <= digit_total:
                 further = region & forward_mask[cell]
                 if further.bit_count() >= remaining - 1:
@@ -228,7 +217,7 @@ def _find_als_wings(board: CandidateGrid, size: int) -> list:
 
 
 def _wings_on_set(cells: list, union: int, biggest: int, total: int, size: int, masks: list, peer_mask: tuple,
-                  bivalue: int, digit_cells: list, found: list) -> None:
+                  bivalue: int, places: list, found: list) -> None:
     """The wings of one almost locked set with every bivalue yz cell, as SE's innermost loop and createHint."""
     pattern = 0
     seen = 0
@@ -278,15 +267,15 @@ def _wings_on_set(cells: list, union: int, biggest: int, total: int, size: int, 
         weak = strong_x = False
         if double:
             for low in _lows(union & ~yz):
-                victims = seeing(low) & digit_cells[low.bit_length()] & outside
+                victims = seeing(low) & places[low.bit_length() - 1] & outside
                 if victims:
                     weak = True
                     removals += _removals(victims, low.bit_length())
-            victims = yz_peers & seeing(x_bit) & digit_cells[x_bit.bit_length()] & outside
+            victims = yz_peers & seeing(x_bit) & places[x_bit.bit_length() - 1] & outside
             if victims:
                 strong_x = True
                 removals += _removals(victims, x_bit.bit_length())
-        victims = yz_peers & seeing(z_bit) & digit_cells[z_bit.bit_length()] & outside
+        victims = yz_peers & seeing(z_bit) & places[z_bit.bit_length() - 1] & outside
         strong_z = bool(victims)
         if victims:
             removals += _removals(victims, z_bit.bit_length())
