@@ -67,3 +67,17 @@ def test_the_divergence_report_sums_the_worth_of_each_kind_of_position(tmp_path)
     done = subprocess.run([sys.executable, str(SCRIPTS / "diverge_java_solver.py"), "--report", str(broken)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr and str(broken) in done.stderr
+
+
+def test_the_performance_guard_fails_a_path_slower_than_its_limit_and_passes_one_within(tmp_path):
+    # Limits far below and far above any real ratio: the verdict, not the machine's speed, is what is tested.
+    outcomes = {}
+    for name, ratio in (("tight", 1e-6), ("loose", 1e6)):
+        stored = tmp_path / f"{name}.json"
+        stored.write_text(json.dumps({"margin": 1.0, "paths": {"sudoku-solve": {"compiled": ratio, "plain": ratio}}}))
+        done = subprocess.run([sys.executable, str(SCRIPTS / "perf_guard.py"), "--paths", "sudoku-solve",
+                               "--rounds", "1", "--baselines", str(stored)], capture_output=True, text=True,
+                              timeout=600)
+        outcomes[name] = (done.returncode, done.stdout, done.stderr)
+    assert outcomes["tight"][0] == 1 and "SLOW" in outcomes["tight"][1] and "sudoku-solve" in outcomes["tight"][2]
+    assert outcomes["loose"][0] == 0 and " ok" in outcomes["loose"][1]

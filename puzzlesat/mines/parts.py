@@ -224,6 +224,7 @@ class Sweep(Part):
         self.steps = _steps(signatures, [need for _, need in constraints])
         self.moves: List[dict] = [{} for _ in self.steps]  # per group: its open numbers' needs -> _moves()
         self.layers: list = []  # per group: the partial layouts before it, {key: layouts}
+        self.alive: list = []  # per layer, those leading to a layout the last weights allowed (spreads)
         self.polynomial: Dict[int, int] = {}  # mines in the part -> layouts
 
     def forward(self) -> None:
@@ -253,8 +254,10 @@ class Sweep(Part):
         return [sum(m * layouts for m, layouts in enumerate(spread) if layouts) for spread in self.spreads(weight)]
 
     def spreads(self, weight: Dict[int, int]) -> List[List[int]]:
-        """As Part.spreads, by a backward pass over the sweep's layers."""
+        """As Part.spreads, by a backward pass over the sweep's layers (it keeps, per layer, the partial layouts that
+        lead to a layout the weights allow: `alive`, for listing)."""
         behind = {key: weight.get(key, 0) for key in self.layers[-1]}
+        self.alive = [behind]
         spreads: List[List[int]] = [[] for _ in self.steps]
         for step in range(len(self.steps) - 1, -1, -1):
             opened, checks, delta, chooses, relevant = self.steps[step]
@@ -282,6 +285,8 @@ class Sweep(Part):
                     here[key] = onward
             spreads[step] = spread
             behind = here
+            self.alive.append(here)
+        self.alive.reverse()
         return spreads
 
     def draw(self, mines: int, rng: Random) -> List[int]:
@@ -308,33 +313,38 @@ class Sweep(Part):
             self.budget.spend(nodes=nodes)
             self.budget.check("counting")
 
-    def leaves(self, most: Optional[int] = None) -> List[tuple]:
+    def leaves(self, most: Optional[int] = None, alive: Optional[list] = None) -> List[tuple]:
         """Every complete layout as mines per group, in lexicographic order (fewer mines first); TooMany when there
-        are more than `most`."""
-        alive = [set(self.layers[-1])]
-        for step in range(len(self.steps) - 1, -1, -1):
-            opened, checks, delta, chooses, _ = self.steps[step]
-            ahead = alive[-1]
-            alive.append({key for key in self.layers[step]
-                          if any(key + opened - m * delta in ahead for m in _choices(key + opened, checks, chooses))})
-        alive.reverse()
+        are more than `most`. `alive`: per layer, the partial layouts worth following (by default, every one that
+        leads to a complete layout)."""
+        if alive is None:
+            alive = [set(self.layers[-1])]
+            for step in range(len(self.steps) - 1, -1, -1):
+                opened, checks, delta, chooses, _ = self.steps[step]
+                ahead = alive[-1]
+                alive.append({key for key in self.layers[step] if any(
+                    key + opened - m * delta in ahead for m in _choices(key + opened, checks, chooses))})
+            alive.reverse()
         found: list = []
         self._walk(0, 0, [], alive, found, most)
         return found
 
-    def listing(self, most: int) -> Optional[List[tuple]]:
-        """The part's layouts as Listed keeps them (mines, cell layouts, mines per group), or None when there are
-        more than `most` (a swept part has no list of its own: dead cells ask for one)."""
+    def listing(self, most: int, weight: Dict[int, int]) -> Optional[List[Layout]]:
+        """The part's layouts that the rest of the board allows (`weight`, as for spreads), as Listed keeps them
+        (mines, cell layouts, mines per group), or None when there are more than `most` (a swept part has no list
+        of its own: dead cells ask for one)."""
+        self.spreads(weight)
         try:
-            leaves = self.leaves(most)
+            leaves = self.leaves(most, self.alive)
         except TooMany:
             return None
-        sizes = [len(cells) for cells in self.groups]
+        chooses = [binomials(len(cells)) for cells in self.groups]
         listed = []
         for layout in leaves:
             ways = 1
-            for size, mined in zip(sizes, layout):
-                ways *= binomials(size)[mined]
+            for choose, mined in zip(chooses, layout):
+                if mined:
+                    ways *= choose[mined]
             listed.append((sum(layout), ways, layout))
         return listed
 

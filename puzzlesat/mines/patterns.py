@@ -52,7 +52,7 @@ from puzzlesat.mines.sampling import draw_layouts
 
 LISTED_LAYOUTS = 1000  # layouts of a swept part listed for dead cells before they are judged otherwise
 SAMPLES = 24  # layouts drawn to tell that a cell of a crowded part is living
-CROWDED = 100  # layouts of a part from which its cells are first tried on layouts drawn at random
+CROWDED = 1000  # layouts of a part from which its cells are first tried on layouts drawn at random
 Option = Tuple[int, int, int]  # (mines in a part, least and most of them on a cell's neighbours)
 
 
@@ -217,8 +217,8 @@ class _Reading:
         for other in [cell] + around:
             place = self.places.get(other)
             if place is not None:
-                part = self.counts.parts[place[0]]
-                if part.layouts is None or len(part.layouts) > CROWDED:
+                layouts = self._layouts(place[0])
+                if layouts is None or len(layouts) > CROWDED:
                     return True
         return False
 
@@ -340,7 +340,7 @@ class _Reading:
         """The layouts of part p one by one; a swept part's are listed once, None past LISTED_LAYOUTS."""
         part = self.counts.parts[p]
         if part.layouts is None and isinstance(part, Sweep) and p not in self._unlisted:
-            part.layouts = part.listing(LISTED_LAYOUTS)
+            part.layouts = part.listing(LISTED_LAYOUTS, self.counts.weights[p])
             if part.layouts is None:
                 self._unlisted.add(p)
         return part.layouts

@@ -194,6 +194,39 @@ def test_ctrl_c_in_a_simulation_carries_the_summary_of_the_games_played():
     assert summary.guesses == sum(outcome.guesses for outcome in played)
 
 
+def _wait_until_it_has_worked(pid: int, cpu: float = 2.0, limit: float = 120.0) -> None:
+    """Wait until the process and its children have used `cpu` seconds (read from /proc), so a loaded machine is no flake."""
+    import os
+    import time
+    from pathlib import Path
+
+    if not Path(f"/proc/{pid}/stat").exists():
+        time.sleep(3.0)
+        return
+    tick = os.sysconf("SC_CLK_TCK")
+    stop = time.monotonic() + limit
+    while time.monotonic() < stop and _tree_cpu(pid) / tick < cpu:
+        time.sleep(0.1)
+
+
+def _tree_cpu(root: int) -> int:
+    """Clock ticks used by a process and its descendants."""
+    from pathlib import Path
+
+    stats = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        stats[int(stat.parent.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    total, tree = 0, {root}
+    for pid, (parent, _) in sorted(stats.items()):
+        if pid == root or parent in tree:
+            tree.add(pid)
+    return sum(stats[pid][1] for pid in tree if pid in stats)
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_says_how_many_games_were_played_won_and_the_win_rate_so_far(jobs):
     import re
@@ -207,7 +240,7 @@ def test_ctrl_c_says_how_many_games_were_played_won_and_the_win_rate_so_far(jobs
     child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        time.sleep(3.0)
+        _wait_until_it_has_worked(child.pid)
         assert child.poll() is None
         child.send_signal(signal.SIGINT)
         stdout, stderr = child.communicate(timeout=60)
