@@ -224,12 +224,15 @@ def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget
 
 def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, options: SolveOptions,
             budget: Optional[Budget]) -> "SetterReport":
-    """A second solution when there is more than one; true candidates and redundancy when asked for."""
+    """A second solution when there is more than one, what clashes when there is none (for puzzles with
+    constraints); true candidates and redundancy when asked for."""
     from puzzlesat.sudoku.solving import setter
 
-    second = candidates = redundancy = logical = None
+    second = candidates = redundancy = logical = clash = None
     if result.status == Status.MULTIPLE and result.solution is not None:
         second = setter.second_solution(solver, puzzle, result.solution, budget)
+    if result.status == Status.UNSAT and rules.constraints:
+        clash = setter.conflict(rules, puzzle, options.solver, budget)
     if options.true_candidates and result.solution is not None:
         candidates = setter.true_candidates(solver, puzzle, budget)
         if options.logical:
@@ -241,7 +244,7 @@ def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, optio
         redundancy = setter.redundancy(rules, puzzle, result.solution, options.solver, budget)
         if redundancy is None:
             raise OutOfBudget("the budget ran out while looking for redundant givens and constraints")
-    return setter.SetterReport(second, candidates, redundancy, logical)
+    return setter.SetterReport(second, candidates, redundancy, logical, clash)
 
 
 def _alone(result: Result, started: float) -> tuple:

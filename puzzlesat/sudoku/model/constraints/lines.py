@@ -1,5 +1,5 @@
-"""Lines: thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines,
-modular lines, nabner lines and lockout lines.
+"""Lines: thermometers, between lines, whispers, parity lines, renban, region-sum lines, palindromes, zippers,
+entropic lines, modular lines, nabner lines and lockout lines.
 
 A line is the tuple of its cells in drawing order. Relations between neighbouring cells are support-encoded
 pairs (a chain of arc-consistent pairs is globally consistent for the line alone); equal sums go through one
@@ -114,6 +114,19 @@ class Whisper(_StepLine):
     def step(self, x: int, y: int) -> bool:
         """Two digits far enough apart."""
         return abs(x - y) >= self.gap
+
+
+@dataclass(frozen=True)
+class ParityLine(_StepLine):
+    """Neighbours on the line alternate odd and even (one odd, one even). Each neighbouring pair is support-encoded,
+    so a cell's parity known propagates along the whole line."""
+
+    kind = "parity line"
+    cells: tuple
+
+    def step(self, x: int, y: int) -> bool:
+        """One digit odd, the other even."""
+        return (x + y) % 2 == 1
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""Constraints on sums and counts along cells: killer cages (and multi-sum cages), little killers, sandwiches,
-X-sums, skyscrapers, arrows, double arrows and quadruples. Sums go through the Encoder's DP `linear` (conditional
-on a literal where the cells summed depend on digits elsewhere), counts through PySAT's CardEnc."""
+"""Constraints on sums and counts along cells: killer cages (multi-sum cages, and sum cages whose digits may repeat),
+little killers, sandwiches, X-sums, skyscrapers, arrows, double arrows and quadruples. Sums go through the
+Encoder's DP `linear` (conditional on a literal where the cells summed depend on digits elsewhere), counts through
+PySAT's CardEnc."""
 
 from __future__ import annotations
 
@@ -89,6 +90,22 @@ class Killer(Constraint):
         if not distinct(values, self.cells):
             return False
         return self.total is None or sum(values[cell] for cell in self.cells) == self.total
+
+
+@dataclass(frozen=True)
+class CageSum(Constraint):
+    """A cage whose digits add up to `total`, digits allowed to repeat (as the rules of some cages say): no group,
+    one DP sum (`Encoder.linear`) as for a little killer."""
+
+    kind = "sum cage"
+    cells: tuple
+    total: int
+
+    def clauses(self, enc: Encoder) -> List[Clause]:
+        return enc.linear([(1, cell) for cell in self.cells], "==", self.total)
+
+    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
+        return sum(values[cell] for cell in self.cells) == self.total
 
 
 @dataclass(frozen=True)

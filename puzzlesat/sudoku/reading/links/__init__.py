@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Optional
 from urllib.parse import parse_qs, unquote
 
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.reading.links.fpuzzles import read_fpuzzles
 from puzzlesat.sudoku.reading.links.lzstring import decompress_from_base64, decompress_from_encoded_uri_component
+from puzzlesat.sudoku.reading.links.rules_text import RulesText, families_read
+from puzzlesat.sudoku.reading.links.stated import held_to_stated
 from puzzlesat.sudoku.reading.links.sudokupad import read_scf, read_sudokupad, unzip
 from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
 
@@ -51,13 +54,21 @@ def looks_like_link(text: str) -> bool:
 
 
 def read_link(text: str) -> VariantPuzzle:
-    """The puzzle a link, payload or JSON text holds; VariantError with a one-line reason otherwise."""
+    """The puzzle a link, payload or JSON text holds, every constraint read checked against the solution it states
+    (puzzlesat.sudoku.reading.links.stated), and every sentence of its rules that no constraint carries named in
+    `unknown` (puzzlesat.sudoku.reading.links.rules_text); VariantError with a one-line reason otherwise."""
     try:
-        return _read(text)
+        return _unread_named(held_to_stated(_read(text)))
     except VariantError:
         raise
     except ValueError as error:  # a constraint refusing what the puzzle gives it (an unknown dot colour, ...)
         raise VariantError(str(error)) from None
+
+
+def _unread_named(variant: VariantPuzzle) -> VariantPuzzle:
+    """The puzzle with every sentence of its rules text that no constraint read carries named in `unknown`."""
+    unread = RulesText(variant.rules_text, variant.title).unread(families_read(variant.constraints))
+    return replace(variant, unknown=variant.unknown + tuple(unread)) if unread else variant
 
 
 def _read(text: str) -> VariantPuzzle:

@@ -314,6 +314,13 @@ def _no_key(word: str) -> Callable:
     return write
 
 
+def _none(word: str) -> Callable:
+    """A writer of a constraint neither f-puzzles nor Rangsk's solver has."""
+    def write(writer: _Writer, constraint) -> None:
+        raise Unexpressible(f"f-puzzles has no {word}")
+    return write
+
+
 def _rangsk_name(constraint) -> str:
     """The rule as Rangsk's solver takes it on its command line (-c): 'chess:1,3;v1,2', 'taxi:3', 'selftaxi', 'dnc'."""
     kind = type(constraint).__name__
@@ -339,4 +346,5 @@ WRITERS: dict = {
     "Parity": _parity, "PencilMarks": _pencil_marks, "Extremum": _extremum, "Quadruple": _quadruple,
     "Clone": _clone, "Indexer": _indexer, "Chess": _chess, "Taxicab": _no_key("taxicab rule"),
     "SelfTaxicab": _no_key("self-taxicab rule"), "DiagonalNonconsecutive": _no_key("diagonal non-consecutive rule"),
+    "CageSum": _none("cage whose digits may repeat"), "ParityLine": _none("parity line"),
 }

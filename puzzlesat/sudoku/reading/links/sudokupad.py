@@ -20,7 +20,6 @@ the grid written in cells of the frame) is cut to it first (puzzlesat.sudoku.rea
 
 from __future__ import annotations
 
-import colorsys
 import json
 import math
 import re
@@ -31,8 +30,11 @@ from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.model import constraints
 from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
                                            link_puzzle, needs_regions, negatives, outside_line, path_cells, ray,
-                                           shape_of, text_cages, whisper_gap)
+                                           shape_of, text_cages)
+from puzzlesat.sudoku.reading.links.colours import family, nearest, word_distance
 from puzzlesat.sudoku.reading.links.frame import framed
+from puzzlesat.sudoku.reading.links.pad_lines import Drawn, joined, kind_of, nearest_kind
+from puzzlesat.sudoku.reading.links.rules_text import RulesText
 from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
 
 PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor", "ce": "cells",
@@ -52,21 +54,6 @@ FOG_KEYS = ("foglight", "triggereffect")  # SudokuPad's fog of war: lit cells, a
 # Metadata cages SudokuPad reads as texts even when they have cells (its metaTagsWithoutCells, and customstyle).
 META_TAGS = ("title", "author", "rules", "solution", "msgcorrect", "msgincorrect", "msgvalid", "msginvalid",
              "msgunknown", "customstyle", "source")
-# Line kinds read from the rules: the words that name them, and the colours they are drawn in by convention.
-LINE_KINDS = {
-    "whisper": (r"whisper|difference of at least", {"green", "orange"}),
-    "renban": (r"renban|consecutive (?:digits|numbers),? in any order|set of consecutive", {"purple", "pink"}),
-    "palindrome": (r"palindrom", {"grey"}),
-    "regionsum": (r"region[- ]sum|same sum in each (?:box|region)", {"blue"}),
-    "zipper": (r"zipper", {"purple"}),
-    "entropic": (r"entropic", {"orange", "yellow"}),
-}
-COLOUR_WORDS = {"grey": {"grey"}, "gray": {"grey"}, "green": {"green"}, "purple": {"purple", "pink"},
-                "violet": {"purple"}, "lavender": {"purple"}, "pink": {"pink", "purple"}, "magenta": {"pink"},
-                "orange": {"orange"}, "blue": {"blue"}, "cyan": {"blue"}, "teal": {"blue"}, "red": {"red", "pink"},
-                "yellow": {"yellow", "orange"}}
-
-
 def unzip(text: str) -> dict:
     """The puzzle JSON from SudokuPad's zipped form (or from plain JSON)."""
     try:
@@ -165,17 +152,24 @@ class _Reader:
         self.shape = shape_of(self.side, "SudokuPad")
         self.meta = _metadata(data)
         self.rules = _rules_text(self.meta.get("rules", ""))
-        self.low = self.rules.lower()
+        self.text = RulesText(self.rules, str(self.meta.get("title", "")))
         self.constraints: list = []
         self.unknown: list = []
         self.ignored: list = []
         self.used: set = set()  # ids of overlays/underlays read as part of a constraint
-        self.negative: dict = {}  # which negative constraints the global list states
+        self.negative: dict = {}  # which negative constraints the global list or the rules state
+        self.diagonals: set = set()  # the diagonals read as groups ('+', '-')
         self.fog_lights = 0  # cages marking fog lights
 
     def mentions(self, pattern: str) -> bool:
-        """True when the rules text matches `pattern` (lower case)."""
-        return re.search(pattern, self.low) is not None
+        """True when the rules text (the title when it is empty) matches `pattern` (lower case)."""
+        return self.text.says(pattern)
+
+    @property
+    def by_convention(self) -> bool:
+        """True when the rules text is empty: drawings are then read as their conventions have them (cages with
+        a total as killer cages, lines from a bulb as thermometers, lines from corner to corner as diagonals)."""
+        return self.text.from_title
 
     def cell(self, row: int, col: int) -> Optional[int]:
         """The index of (row, col), None outside the grid."""
@@ -267,19 +261,58 @@ def _regions(reader: _Reader) -> Optional[tuple]:
 
 
 def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
-    """The "global" list: anti-knight, anti-king, disjoint groups, negative constraints."""
+    """Rules over the whole grid, from the "global" list, the metadata flags and the rules text: anti-knight,
+    anti-king, disjoint groups, windoku, diagonals, non-consecutive (diagonally too), and the negative constraints
+    (marks all given, sums no two neighbours make)."""
     names = [str(name).lower() for name in reader.data.get("global") or []]
     side, flags = reader.side, {key for key in ("antiknight", "antiking") if _flag(reader.meta.get(key))}
-    if "antiknight" in names or "antiknight" in flags or reader.mentions(r"anti-?knight"):
+    said = reader.text.global_rules()
+    if "antiknight" in names or "antiknight" in flags or "anti-knight" in said:
         reader.constraints.append(constraints.anti_knight(side))
-    if "antiking" in names or "antiking" in flags or reader.mentions(r"anti-?king"):
+    if "antiking" in names or "antiking" in flags or "anti-king" in said:
         reader.constraints.append(constraints.anti_king(side))
-    if "disjoint" in names:
+    if "disjoint" in names or "disjoint" in said:
         reader.constraints.extend(constraints.disjoint_groups(regions if regions is not None else reader.shape.boxes))
+    if "windoku" in said and reader.shape.box_rows == reader.shape.box_cols:
+        reader.constraints.extend(constraints.windows(reader.shape))
+    if "diagonal nonconsecutive" in said:
+        reader.constraints.append(constraints.DiagonalNonconsecutive(side))
+    _diagonals(reader, said)
     known = {"antiknight", "antiking", "disjoint", "nonconsecutive", "antiratio", "antidifference", "antixv"}
     reader.unknown.extend(f"global {name}" for name in names if name not in known)
-    reader.negative = {"white": "nonconsecutive" in names or "antidifference" in names,
-                       "black": "antiratio" in names, "xv": "antixv" in names}
+    given = reader.text.all_given()
+    reader.negative = {"white": "nonconsecutive" in names or "antidifference" in names or "nonconsecutive" in said
+                       or "white" in given, "black": "antiratio" in names or "black" in given,
+                       "x": "antixv" in names or "x" in given, "v": "antixv" in names or "v" in given,
+                       "sums": reader.text.forbidden_sums()}
+
+
+def _diagonals(reader: _Reader, said: set) -> None:
+    """The diagonals the rules make groups of: both, one, or those drawn corner to corner ('the marked
+    diagonals'); with no rules text, the drawn ones (the classic X marking)."""
+    drawn = {which for which in (_drawn_diagonal(reader, line) for line in reader.data.get("lines") or []) if which}
+    if "diagonal" in said:
+        which = drawn or {"+", "-"}
+    elif said & {"diagonal+", "diagonal-"}:
+        which = {name[-1] for name in said if name in ("diagonal+", "diagonal-")}
+    elif "diagonal marked" in said or reader.by_convention:
+        which = drawn
+    else:
+        which = set()
+    for sign in sorted(which):
+        reader.constraints.extend(constraints.diagonals(reader.side, sign))
+    reader.diagonals = which
+
+
+def _drawn_diagonal(reader: _Reader, line) -> Optional[str]:
+    """'-' or '+' for a line from corner to corner of the grid, else None."""
+    if not isinstance(line, dict):
+        return None
+    points = [_point(p) for p in line.get("wayPoints") or []]
+    if len(points) != 2 or None in points or any(abs(v - round(v)) > 0.05 for point in points for v in point):
+        return None
+    n, ends = reader.side, {tuple(map(round, point)) for point in points}
+    return "-" if ends == {(0, 0), (n, n)} else "+" if ends == {(0, n), (n, 0)} else None
 
 
 def _flag(value) -> bool:
@@ -288,9 +321,11 @@ def _flag(value) -> bool:
 
 
 def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Killer cages (with or without a total), extra regions; fog lights and cages whose value is text, not a
-    sum, are named in `unknown`; metadata cages are texts; drawn cages without a rule are ignored."""
+    """Killer cages (with or without a total; sum cages when the rules let digits repeat in cages), extra regions;
+    fog lights and cages whose value is text, not a sum, are named in `unknown`; metadata cages are texts; drawn
+    cages without a rule are ignored. Cages are killer cages when the rules speak of cages, or say nothing."""
     drawn, texts = 0, []
+    repeats = reader.text.cage_repeats()
     for cage in reader.data.get("cages") or []:
         if not isinstance(cage, dict) or not cage.get("cells"):
             continue
@@ -303,10 +338,14 @@ def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
         elif style == "extraregion":
             reader.constraints.append(constraints.Distinct(cells, "extra region"))
         elif style in (None, "killer") and (unique is True or unique is None and "outlineC" not in cage
-                                           and reader.mentions(r"cage")):
+                                           and (reader.text.mentions("cage") or reader.by_convention)):
             total = _number(cage.get("sum", cage.get("value")))
             if total is None and value:
                 texts.append(value)
+            elif repeats and total is not None:
+                reader.constraints.append(constraints.CageSum(cells, total))
+            elif repeats:
+                drawn += 1  # no total and digits may repeat: no rule
             else:
                 reader.constraints.append(constraints.Killer(cells, total))
         else:
@@ -364,47 +403,6 @@ def _point(value) -> Optional[tuple]:
         return None
 
 
-def _family(colour) -> str:
-    """'grey', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'black' or 'white' for a colour."""
-    rgb = _rgb(colour)
-    if rgb is None:
-        return "unknown"
-    hue, light, sat = colorsys.rgb_to_hls(*rgb)
-    if light < 0.12:
-        return "black"
-    if light > 0.93:
-        return "white"
-    if sat < 0.15 or max(rgb) - min(rgb) < 0.08:
-        return "grey"
-    degrees = hue * 360
-    for limit, name in ((15, "red"), (45, "orange"), (70, "yellow"), (165, "green"), (250, "blue"),
-                        (290, "purple"), (345, "pink")):
-        if degrees < limit:
-            return name
-    return "red"
-
-
-def _rgb(colour) -> Optional[tuple]:
-    """(r, g, b) in 0..1 from '#rgb', '#rrggbb', '#rrggbbaa' or 'rgb(a)(...)'; None otherwise."""
-    text = str(colour or "").strip().lower()
-    named = {"black": "#000000", "white": "#ffffff", "none": "", "transparent": ""}
-    text = named.get(text, text)
-    match = re.fullmatch(r"#([0-9a-f]{3,8})", text)
-    if match:
-        digits = match.group(1)
-        if len(digits) in (3, 4):
-            digits = "".join(ch * 2 for ch in digits)
-        return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)) if len(digits) >= 6 else None
-    match = re.fullmatch(r"rgba?\(([^)]*)\)", text)
-    if match:
-        parts = [part.strip() for part in match.group(1).split(",")][:3]
-        try:
-            return tuple(float(part) / 255 for part in parts)
-        except ValueError:
-            return None
-    return None
-
-
 def _edge(reader: _Reader, y: float, x: float) -> Optional[tuple]:
     """The two cells an edge midpoint (y, x) lies between (sorted), or None."""
     near = lambda v, target: abs(v - target) < 0.08  # noqa: E731
@@ -420,6 +418,7 @@ def _edge(reader: _Reader, y: float, x: float) -> Optional[tuple]:
 def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
     """Kropki dots and XV marks on edges, quadruple circles on corners; then the negative constraints."""
     kropki, xv = set(), set()
+    meanings = reader.text.dot_meanings()
     for item in reader.shapes():
         y, x = _point(item.get("center"))
         text = str(item.get("text", "") if item.get("text") is not None else "").strip()
@@ -429,14 +428,14 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
             reader.constraints.append(constraints.XV(*pair, 10 if text.upper() == "X" else 5))
             xv.add(pair)
         elif pair and item.get("rounded") and 0 < size <= 0.45:
-            colour = _family(item.get("backgroundColor"))
-            if colour not in ("white", "black"):
+            meaning = _dot_meaning(item.get("backgroundColor"), meanings)
+            if meaning is None:
                 continue
-            reader.constraints.append(_dot(pair, colour, _number(text)))
+            reader.constraints.append(_dot(pair, meaning, _number(text)))
             kropki.add(pair)
-        elif _corner(reader, y, x) and item.get("rounded") and text and re.fullmatch(r"[\d\s,]+", text):
-            digits = tuple(sorted(int(d) for d in re.findall(r"\d+", text)))
-            reader.constraints.append(constraints.Quadruple(_corner(reader, y, x), digits))
+        elif _corner(reader, y, x) and item.get("rounded") and _quadruple_digits(text, reader.side):
+            reader.constraints.append(constraints.Quadruple(_corner(reader, y, x),
+                                                            _quadruple_digits(text, reader.side)))
         else:
             continue
         reader.used.add(id(item))
@@ -444,15 +443,38 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
     kinds = [kind for kind in ("white", "black") if flags[kind]]
     if kinds:
         reader.constraints.extend(negatives(reader.side, kinds, kropki))
-    if flags["xv"]:
-        reader.constraints.extend(negatives(reader.side, ["x", "v"], xv))
+    sums = [kind for kind in ("x", "v") if flags[kind]] + [
+        {10: "x", 5: "v"}.get(total, f"sum:{total}") for total in sorted(flags["sums"])]
+    if sums:
+        reader.constraints.extend(negatives(reader.side, list(dict.fromkeys(sums)), xv))
 
 
-def _dot(pair: tuple, colour: str, value: Optional[int]):
+def _dot_meaning(colour, meanings: dict) -> Optional[str]:
+    """'difference' or 'ratio' for a dot of this colour: as the rules give it (for every dot, or by the colour
+    words they use), else white for consecutive and black for a ratio, as Kropki dots go; None for other colours."""
+    if "any" in meanings:
+        return meanings["any"]
+    if meanings:
+        word = nearest(colour, meanings)
+        if word is not None:
+            return meanings[word]
+    return {"white": "difference", "black": "ratio"}.get(family(colour))
+
+
+def _dot(pair: tuple, meaning: str, value: Optional[int]):
     """A Kropki dot, or a difference / ratio when the dot holds a number other than 1 / 2."""
-    if colour == "white":
+    if meaning == "difference":
         return constraints.Kropki(*pair, "white") if value in (None, 1) else constraints.Difference(*pair, value)
     return constraints.Kropki(*pair, "black") if value in (None, 2) else constraints.Ratio(*pair, value)
+
+
+def _quadruple_digits(text: str, side: int) -> tuple:
+    """The digits written in a quadruple circle ('1 2', '1,2', '257': one digit a character up to 9x9), or ()."""
+    if not text or not re.fullmatch(r"[\d\s,]+", text):
+        return ()
+    numbers = re.findall(r"\d", text) if side <= 9 else re.findall(r"\d+", text)
+    digits = tuple(sorted(int(number) for number in numbers))
+    return digits if digits and all(1 <= digit <= side for digit in digits) and len(digits) <= 4 else ()
 
 
 def _corner(reader: _Reader, y: float, x: float) -> Optional[tuple]:
@@ -553,77 +575,79 @@ def _little_killer(reader: _Reader, points: list, texts: dict) -> bool:
 
 
 def _lines(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Lines through cell centres read by the rules: thermometers (from a bulb), between lines (circles at both
-    ends), and whispers / renban / palindrome / region-sum / zipper / entropic lines by colour; diagonals."""
+    """Lines through cell centres, pieces joined (pad_lines.joined), read by the rules: thermometers (from a
+    bulb), between lines (circles at both ends), and the families the rules name by colour (pad_lines.kind_of);
+    diagonals from corner to corner as the rules have them (_diagonals)."""
     bulbs = _bulbs(reader)
-    kinds = {kind: colours for kind, (words, colours) in LINE_KINDS.items() if reader.mentions(words)}
-    named = _colours_named(reader)
+    kinds = reader.text.line_kinds(reader.side)
     left: Counter = Counter()
-    seen = set()
+    pieces = []
     for line in reader.data.get("lines") or []:
         if not isinstance(line, dict):
             continue
         points = [_point(p) for p in line.get("wayPoints") or []]
         if None in points or len(points) < 2:
             continue
-        if _diagonal(reader, points):
+        which = _drawn_diagonal(reader, line)
+        if which:
+            if which not in reader.diagonals:
+                reader.ignored.append(f"diagonal line {which} (the rules make no group of it)")
             continue
         path = _centre_path(reader, points)
         if path is None or len(path) < 2:
             if path is None and float(line.get("thickness") or 0) > 1:
                 left["line not through cell centres"] += 1
             continue
-        if path in seen or path[::-1] in seen:
+        pieces.append(Drawn(path, str(line.get("color") or ""), float(line.get("thickness") or 0)))
+    seen = set()
+    for drawn in joined(pieces, bulbs):
+        if drawn.cells in seen or drawn.cells[::-1] in seen:
             continue
-        seen.add(path)
-        if not _read_line(reader, line, path, bulbs, kinds, named):
-            left[f"line ({line.get('color') or 'no colour'})"] += 1
+        seen.add(drawn.cells)
+        if not _read_line(reader, drawn, bulbs, kinds):
+            left[f"line ({drawn.colour or 'no colour'})"] += 1
     reader.ignored.extend(f"{count} x {what} not identified from the rules" if count > 1 else
                           f"{what} not identified from the rules" for what, count in left.items())
 
 
-def _read_line(reader: _Reader, line: dict, path: tuple, bulbs: dict, kinds: dict, named: dict) -> bool:
+def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
     """Read one line; False when no rule fits it."""
+    path = drawn.cells
     at_start, at_end = path[0] in bulbs, path[-1] in bulbs
-    if at_start and at_end and reader.mentions(r"between"):
+    if at_start and at_end and not drawn.loop and reader.text.mentions("between"):
         reader.constraints.append(constraints.Between(path))
         reader.used.update(id(item) for item in bulbs[path[0]] + bulbs[path[-1]])
         return True
-    if (at_start or at_end) and reader.mentions(r"thermo"):
-        slow = reader.mentions(r"slow thermo") and not reader.mentions(r"(?<!slow )thermo")
-        reader.constraints.append(constraints.Thermometer(path if at_start else path[::-1], slow=slow))
-        reader.used.update(id(item) for item in bulbs[path[0] if at_start else path[-1]])
+    thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
+    if at_start != at_end and (thermos or reader.by_convention):
+        slow = (nearest_kind(drawn.colour, thermos) or thermos and thermos[0]) if thermos else None
+        cells = path if at_start else path[::-1]
+        reader.constraints.append(constraints.Thermometer(cells, slow=bool(slow and slow.family.startswith("slow"))))
+        reader.used.update(id(item) for item in bulbs[cells[0]])
         return True
-    family = _family(line.get("color"))
-    fits = [kind for kind in kinds if family in named.get(kind, kinds[kind])]
-    if len(fits) != 1 and len(kinds) == 1 and not named:
-        fits = list(kinds)
-    if len(fits) != 1:
+    kind = kind_of(drawn.colour, kinds)
+    if kind is None:
         return False
-    reader.constraints.append(_line_constraint(reader, fits[0], path))
+    reader.constraints.append(_line_constraint(kind, drawn))
     return True
 
 
-def _line_constraint(reader: _Reader, kind: str, path: tuple):
-    """The constraint of a line kind along `path`."""
-    if kind == "whisper":
-        dutch = reader.mentions(r"dutch|at least 4") and not reader.mentions(r"german|at least 5")
-        return constraints.Whisper(path, whisper_gap(reader.side, dutch))
-    classes = {"renban": constraints.Renban, "palindrome": constraints.Palindrome,
-               "regionsum": constraints.RegionSumLine, "zipper": constraints.Zipper, "entropic": constraints.Entropic}
-    return classes[kind](path)
+LINE_CLASSES = {"renban": "Renban", "palindrome": "Palindrome", "region sum": "RegionSumLine", "zipper": "Zipper",
+                "entropic": "Entropic", "modular": "Modular", "nabner": "Nabner", "parity line": "ParityLine"}
 
 
-def _colours_named(reader: _Reader) -> dict:
-    """For each line kind whose rule sentence names a colour ('purple lines are renban'), those colours."""
-    named = {}
-    for sentence in re.split(r"[.\n]", reader.low):
-        for kind, (words, _) in LINE_KINDS.items():
-            if re.search(words, sentence):
-                colours = set().union(*(fam for word, fam in COLOUR_WORDS.items() if re.search(rf"\b{word}", sentence)))
-                if colours:
-                    named[kind] = named.get(kind, set()) | colours
-    return named
+def _line_constraint(kind, drawn: Drawn):
+    """The constraint of a line family along a drawn line. A loop keeps its closing step where neighbours are
+    compared (whispers, parity lines), wraps around where every three cells are (entropic, modular lines), and is
+    its set of cells otherwise."""
+    cells = drawn.cells
+    if kind.family == "whisper":
+        return constraints.Whisper(cells, kind.value)
+    if drawn.loop and kind.family in ("entropic", "modular"):
+        cells = cells + cells[1:2]
+    elif drawn.loop and kind.family != "parity line":
+        cells = cells[:-1]
+    return getattr(constraints, LINE_CLASSES[kind.family])(cells)
 
 
 def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
@@ -638,29 +662,10 @@ def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
     return path_cells(places, reader.side)
 
 
-def _diagonal(reader: _Reader, points: list) -> bool:
-    """A line from corner to corner of the grid: a diagonal group when the rules speak of diagonals."""
-    if len(points) != 2:
-        return False
-    n = reader.side
-    ends = {tuple(map(round, point)) for point in points}
-    if any(abs(v - round(v)) > 0.05 for point in points for v in point):
-        return False
-    which = "-" if ends == {(0, 0), (n, n)} else "+" if ends == {(0, n), (n, 0)} else None
-    if which is None:
-        return False
-    if reader.mentions(r"diagonal"):
-        reader.constraints.extend(constraints.diagonals(n, which))
-    else:
-        reader.ignored.append(f"diagonal line {'-' if which == '-' else '+'} (the rules do not mention diagonals)")
-    return True
-
-
 def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
     """Numbers beside a row or column: sandwich, X-sum or skyscraper clues when the rules name one of them."""
-    kinds = [kind for kind, words in ((constraints.Sandwich, r"sandwich|between the 1 and (?:the )?9"),
-                                      (constraints.XSum, r"x-?sums?\b|first x (?:cells|digits)"),
-                                      (constraints.Skyscraper, r"skyscraper")) if reader.mentions(words)]
+    kinds = [kind for kind in (constraints.Sandwich, constraints.XSum, constraints.Skyscraper)
+             if reader.text.mentions(kind.kind)]
     clues = [(place, number, item) for place, (number, item) in _outside_texts(reader).items()
              if id(item) not in reader.used]
     if not clues:
@@ -680,30 +685,48 @@ def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
 
 
 def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Grey circles (odd) and squares (even) inside cells, when the rules speak of odd / even digits."""
-    odd, even = reader.mentions(r"\bodd"), reader.mentions(r"\beven")
+    """Circles and squares inside cells the rules call odd or even (a grey circle odd and a square even unless
+    the rules say which shape or colour is which), each not used for another rule."""
+    looks = {parity: _parity_look(reader, parity) for parity in ("odd", "even") if reader.text.mentions(parity)}
+    if not looks:
+        return
     for item in reader.shapes():
         if id(item) in reader.used or str(item.get("text") or "").strip():
             continue
         y, x = _point(item.get("center"))
         size = float(item.get("width") or 0)
         cell = reader.cell(math.floor(y), math.floor(x))
-        if cell is None or abs(y % 1 - 0.5) > 0.05 or abs(x % 1 - 0.5) > 0.05 or not 0.4 <= size <= 0.9 \
-                or _family(item.get("backgroundColor")) not in ("grey", "white"):
+        if cell is None or abs(y % 1 - 0.5) > 0.05 or abs(x % 1 - 0.5) > 0.05 or not 0.4 <= size <= 1.0:
             continue
-        rounded = bool(item.get("rounded"))
-        if rounded and odd and not _is_bulb(reader, item):
-            reader.constraints.append(constraints.Parity(cell, odd=True))
-        elif not rounded and even:
-            reader.constraints.append(constraints.Parity(cell, odd=False))
-        else:
+        shape = "circle" if item.get("rounded") else "square"
+        colour = item.get("backgroundColor") or item.get("borderColor")
+        fits = [parity for parity, (wanted, colours) in looks.items() if wanted == shape
+                and (not colours or nearest(colour, colours) is not None)]
+        if len(fits) == 2:
+            fits = _by_colour(colour, looks)
+        if len(fits) != 1:
             continue
+        reader.constraints.append(constraints.Parity(cell, odd=fits[0] == "odd"))
         reader.used.add(id(item))
 
 
-def _is_bulb(reader: _Reader, item: dict) -> bool:
-    """True when a circle was read as (or sits at the end of) a thermometer, arrow or between line."""
-    return id(item) in reader.used
+def _parity_look(reader: _Reader, parity: str) -> tuple:
+    """(the shape, the colour words) the rules give odd or even cells: 'circle' for odd and 'square' for even
+    unless their sentences name the other shape or speak of shaded cells."""
+    sentences = reader.text.about(parity)
+    circle = any(sentence.says(r"\bcircle") for sentence in sentences)
+    square = any(sentence.says(r"\bsquare|\bshad|highlight|colou?red cells?|\bboxes\b") for sentence in sentences)
+    shape = ("square" if square and not circle else "circle") if parity == "odd" else \
+        ("circle" if circle and not square else "square")
+    colours = tuple(word for sentence in sentences for word, _ in sentence.colours)
+    return shape, colours
+
+
+def _by_colour(colour, looks: dict) -> list:
+    """Of odd and even, drawn alike, the one whose colour words lie nearer the colour ([] when none does)."""
+    scored = sorted((min((word_distance(colour, word) for word in words), default=math.inf), parity)
+                    for parity, (_, words) in looks.items())
+    return [scored[0][1]] if scored[0][0] < scored[1][0] else []
 
 
 def _leftovers(reader: _Reader) -> None:

@@ -1,0 +1,118 @@
+"""SudokuPad's lines read by their rules: segments joined into whole lines, and each line matched to the line family
+its rules text names for its colour.
+
+Setters draw a line in one stroke or in pieces; pieces of one colour and thickness that meet end to end (two of them
+at a cell, not at a bulb) are one line, so that a renban drawn in three strokes is one set of consecutive digits. A
+line that ends where it starts is a loop.
+
+Which family a line belongs to is its colour's business: the rules give each family the colours they name with it
+("Adjacent digits along a green line ...", "Renban lines (pink): ..."), or, naming none, the family keeps the
+colours it is drawn in by convention (rules_text.CONVENTIONAL). A line takes the family whose colour words lie
+nearest its own colour (CIE Lab, puzzlesat.sudoku.reading.links.colours), when that is near enough and no other
+family is about as near; a family named alone takes every line whose colour its rules do not contradict.
+
+>>> from puzzlesat.sudoku.reading.links.rules_text import LineKind
+>>> kinds = [LineKind("whisper", 5, ("green",)), LineKind("renban", None, ("purple",))]
+>>> kind_of("#D23BE7", kinds).family, kind_of("#67F067", kinds).value, kind_of("#000000", kinds)
+('renban', 5, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable, List, Optional, Sequence
+
+from puzzlesat.sudoku.reading.links.colours import word_distance
+from puzzlesat.sudoku.reading.links.rules_text import CONVENTIONAL, LineKind
+
+NEAR = 45.0  # CIE76: farther than this from every colour a family has, a line is not of it
+MARGIN = 3.0  # a second family this much nearer or less: the colour does not tell them apart
+SHAPED = ("thermometer", "slow thermometer", "between", "lockout")  # families told by their ends, not their colour
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A drawn line through cell centres: its cells in drawing order, colour and thickness."""
+
+    cells: tuple
+    colour: str
+    thickness: float
+
+    @property
+    def loop(self) -> bool:
+        """True when it ends where it starts (and has cells between)."""
+        return len(self.cells) > 2 and self.cells[0] == self.cells[-1]
+
+
+def joined(lines: Iterable[Drawn], stops: Iterable[int] = ()) -> List[Drawn]:
+    """The lines with pieces of one colour and thickness joined where exactly two of them meet end to end at a cell
+    that is not one of `stops` (bulbs and circles, where lines begin)."""
+    stops = set(stops)
+    pending = list(lines)
+    done: List[Drawn] = []
+    while pending:
+        line = pending.pop()
+        partner = _partner(line, pending, stops)
+        if partner is None:
+            done.append(line)
+            continue
+        pending.remove(partner)
+        pending.append(_join(line, partner))
+    return done[::-1]
+
+
+def _partner(line: Drawn, others: Sequence[Drawn], stops: set) -> Optional[Drawn]:
+    """The one other piece of the same look that meets this one end to end at a cell no third piece ends at."""
+    if line.loop:
+        return None
+    same = [other for other in others if (other.colour, other.thickness) == (line.colour, line.thickness)
+            and not other.loop]
+    for end in (line.cells[0], line.cells[-1]):
+        if end in stops:
+            continue
+        meeting = [other for other in same if end in (other.cells[0], other.cells[-1])]
+        if len(meeting) == 1:
+            return meeting[0]
+    return None
+
+
+def _join(first: Drawn, second: Drawn) -> Drawn:
+    """Two pieces that share an end as one line."""
+    a, b = first.cells, second.cells
+    if a[-1] == b[0]:
+        cells = a + b[1:]
+    elif a[-1] == b[-1]:
+        cells = a + b[::-1][1:]
+    elif a[0] == b[-1]:
+        cells = b + a[1:]
+    else:
+        cells = b[::-1] + a[1:]
+    return replace(first, cells=cells)
+
+
+def kind_of(colour, kinds: Sequence[LineKind]) -> Optional[LineKind]:
+    """The line family (of those the rules name, bar the ones told by their ends) a line of this colour belongs to,
+    or None when its colour does not tell."""
+    candidates = [kind for kind in kinds if kind.family not in SHAPED]
+    if not candidates:
+        return None
+    scored = sorted(((_distance(colour, kind), index) for index, kind in enumerate(candidates)))
+    best, index = scored[0]
+    if len(candidates) == 1:
+        return candidates[0] if not candidates[0].colours or best <= NEAR else None
+    if best > NEAR or scored[1][0] - best < MARGIN:
+        return None
+    return candidates[index]
+
+
+def _distance(colour, kind: LineKind) -> float:
+    """How far a colour lies from a family's colours (named, else conventional)."""
+    words = kind.colours or CONVENTIONAL.get(kind.family, ())
+    return min((word_distance(colour, word) for word in words), default=float("inf"))
+
+
+def nearest_kind(colour, kinds: Sequence[LineKind]) -> Optional[LineKind]:
+    """Of several kinds (slow and plain thermometers), the one whose colours lie nearest this colour."""
+    if not kinds:
+        return None
+    return min(kinds, key=lambda kind: _distance(colour, kind))

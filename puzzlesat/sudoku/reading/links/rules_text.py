@@ -1,0 +1,519 @@
+"""A puzzle's rules text read as setters write it.
+
+SudokuPad stores drawings; what a green line or a grey circle means is in the rules text, in the setter's own words:
+"Adjacent digits along the orange line have a difference of at least four", "Box borders divide each blue line into
+segments with the same sum", "Identical digits cannot be a chess knight's move apart". This module reads such a text
+into what the readers need:
+
+- the text cut into sentences (a header line such as "Renban:" joins the sentence after it), each with the
+  constraint families it names (FAMILIES: the words setters use for each, most specific first, so that the words of
+  one family are not read again for another) and the colour words it uses;
+- the line families named, each with the colours the rules give it (a colour word belongs to the family named
+  nearest to it in its sentence) and its number where it has one (a whisper's least difference);
+- the rules that hold over the whole grid (anti-knight, anti-king, non-consecutive, diagonals, disjoint groups, sums
+  two neighbours may not make), read only from a sentence that states them plainly;
+- the marks the rules say are all given (all black dots, all Xs and Vs: the negative constraints);
+- what the rules say of cages (a plain sum whose digits may repeat) and of dots (what white, black or any dot means);
+- `unread`: the sentences that ask for something no constraint read carries, quoted, so that nothing the rules ask
+  for is lost silently.
+
+>>> rules = RulesText("Normal sudoku rules apply. Adjacent digits along an orange line differ by at least 4. "
+...                   "Identical digits cannot be a chess knight's move apart.")
+>>> [(kind.family, kind.value, kind.colours) for kind in rules.line_kinds(9)]
+[('whisper', 4, ('orange',))]
+>>> sorted(rules.global_rules())
+['anti-knight']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from math import ceil
+from typing import Iterable, List, Optional, Sequence, Tuple
+
+from puzzlesat.sudoku.reading.links.colours import words_in
+
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10}
+NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+# Constraint families and the words setters name them by, most specific first (a family's words are blanked once
+# read, so 'little killer' is not read again as a cage, nor 'parity line' as odd and even cells).
+FAMILIES: Tuple[Tuple[str, str], ...] = (
+    ("slow thermometer", r"slow[- ]?thermo\w*|(?:increase|rise|ascend)\w* or (?:stay|remain)\w* (?:the )?same"
+                         r"|never decrease|non-?decreasing"),
+    ("thermometer", r"thermo\w*|increas\w* (?:along [^.]{0,20})?(?:away )?from (?:the |its |a )?bulbs?"),
+    ("little killer", r"little[- ]?killers?|(?:clues?|numbers?|totals?|values?|arrows?) (?:outside|beside|around) "
+                      r"the grid[^.]*\bdiagonals?\b"
+                      r"|diagonals?[^.]{0,40}\b(?:arrows?|clues?) (?:outside|beside|next to)|pointed diagonals?"
+                      r"|diagonals? (?:indicated|marked|shown|pointed at) by (?:an? |the )?(?:small )?arrows?"
+                      r"|(?:sum|total) of (?:the )?(?:digits|cells) (?:along|on|in) (?:the |that |each |a )?"
+                      r"(?:indicated |marked )?diagonals?|diagonal arrows?"),
+    ("x-sum", r"\bx-sums?\b|\bxsums?\b|\bx sums? (?!to\b)|first x (?:cells|digits)"),
+    ("sandwich", r"sandwich\w*|between (?:the )?1 and (?:the )?9"),
+    ("skyscraper", r"skyscrapers?"),
+    ("between", r"between[- ]lines?|(?:strictly )?(?:in )?between (?:the )?(?:digits|values|numbers)"
+                r"(?: (?:in|on|at) (?:the|its|their) (?:two )?(?:circles?|ends?|endpoints?|bulbs?))"),
+    ("lockout", r"lock[- ]?out"),
+    ("parity line", r"parity lines?|alternat\w* (?:between )?(?:odd (?:and|&|/|or) even|even (?:and|&|/|or) odd"
+                    r"|(?:in )?parity)|(?:odd|even) and (?:even|odd) (?:digits )?alternat\w*"),
+    ("whisper", r"whispers?|(?:differ(?:s|ence)?|apart)\b[^.]{0,40}?(?:at least|a minimum of|minimum|or more|≥)"
+                r"|minimum difference"),
+    ("_window", r"(?:any|each|every|all) (?:set|group|run|sequence|string|trio)s? of (?:3|three) (?:consecutive|"
+                r"adjacent|sequential|successive|neighbou?ring|connected)"),
+    ("entropic", r"entropic|entropy lines?|\blow\b[^.]{0,40}\bmiddle\b[^.]{0,40}\bhigh\b|[{(]1,\s*2,\s*3[})]"),
+    ("modular", r"modular|modulo 3|\bmod 3\b|residues?|[{(]1,\s*4,\s*7[})]|\b147\b[^.]*\b258\b"),
+    ("renban", r"renbans?|rebus|(?:set|run|sequence|string|group) of (?:\w+ )?(?:non-?repeating |distinct "
+               r"|unique |different )?consecutive|consecutive,? (?:non-?repeating |distinct |unique |different )?"
+               r"(?:digits|numbers|integers|values)\b[^.]{0,40}\b(?:any|some|no particular|not necessarily)\b"
+               r"|form a consecutive|consecutive (?:set|sequence|run)"),
+    ("region sum", r"region[- ]?sums?|(?:same|equal) (?:sum|total) (?:with)?in each (?:3x3 )?(?:box|region|nonet)|(?:box|region|nonet)(?:es)? borders? (?:divide|split|cut|separate|break)"
+                   r"|(?:divided|split|cut|separated|broken) (?:up )?(?:in ?to [^.]{0,30})?by (?:the )?(?:3x3 )?"
+                   r"(?:box|region|nonet)(?:es)?(?: borders?| boundaries)?|same (?:sum|total) in each (?:3x3 )?"
+                   r"(?:box|region|nonet)|segments?\b[^.]{0,40}\b(?:same|equal) (?:sums?|totals?)"),
+    ("palindrome", r"palindrom\w*|reads? the same (?:forwards?|backwards?|in both|both ways|from (?:either|both))"),
+    ("zipper", r"zippers?|(?:an equal distance|equidistant|the same distance|equally far) from the "
+               r"(?:cent(?:er|re)|middle)"),
+    ("nabner", r"nabner"),
+    ("quadruple", r"quadruples?|\bquads?\b|(?:digits?|numbers?) (?:in|inside|within|shown in|written in|on) (?:a |an "
+                  r"|the |each )?(?:white |small |black |grey |gray )?circles?\b[^.]*?\b(?:four|4|surrounding"
+                  r"|touching|adjacent|around)"),
+    ("extremum", r"\bmaxim(?:um|a)\b|\bminim(?:um|a)\b|fortress|(?:greater|larger|higher|bigger|smaller|lower|less)"
+                 r" than (?:all|each|every|any|its|both)|arrows? (?:pointing|facing) (?:out|in)\w*"),
+    ("arrow", r"\barrows?\b"),
+    ("forbidden sum", r"(?:no two|cannot|can't|may not|must not|never)\b[^.]{0,50}(?:adjacent|connected|neighbou?ring"
+                      r"|touching)[^.]{0,30}\b(?:sum|add)\w*(?: up)? to|(?:adjacent|connected|neighbou?ring|touching)"
+                      r" (?:cells|digits)[^.]{0,30}(?:cannot|can't|may not|must not|never)\b[^.]{0,10}\b(?:sum|add)"),
+    ("xv", r"\bxv\b|\bx(?:'?s)?\b(?=[^.]*\b(?:10|ten)\b)|\bv(?:'?s)?\b(?=[^.]*\b(?:5|five)\b)"),
+    ("kropki", r"kropki|\bdots?\b"),
+    ("anti-knight", r"anti[- ]?knight|knight'?s?'? ?(?:-|move)|knights? (?:in chess|move)"
+                    r"|knight'?s?'?(?= (?:or|and|/) (?:a )?(?:chess )?king)"),
+    ("anti-king", r"anti[- ]?king|king'?s?'? ?(?:-|move)|kings? move|king'?s?'?(?= (?:or|and|/) )"),
+    ("nonconsecutive", r"non[- ]?consecutive|(?:orthogonally )?(?:adjacent|neighbou?ring|touching|connected)"
+                       r" (?:cells|digits|squares)[^.]{0,40}\b(?:not|never|cannot|can't|no)\b[^.]{0,20}\bconsecutive"),
+    ("disjoint", r"disjoint|same (?:relative )?position (?:relative to|in|within) (?:each|every|their|different)"),
+    ("windoku", r"windoku|\bwindows?\b"),
+    ("diagonal", r"\bdiagonals?\b|\bsudoku x\b|\bx[- ]sudoku\b"),
+    ("extra region", r"extra regions?|(?:shaded|grey|gray|coloured|colored|outlined) (?:regions?|areas?|boxes)"),
+    ("clone", r"clones?|(?:cages|regions|cells|shapes) (?:of|in) the same colou?r (?:are|must be|contain) identical"),
+    ("indexer", r"\bindex\w*|\b1-?5-?9\b|positions? of (?:the )?(?:1|5|9)s?\b|(?:column|row) positions? of"),
+    ("odd", r"\bodds?\b"),
+    ("even", r"\bevens?\b"),
+    ("cage", r"\bcages?\b|\bkiller\b|dashed (?:box|outline|region|line|shape)s?|dotted (?:box|outline|region)s?"),
+)
+# Words a family takes with it when a sentence names it: 'the diagonal indicated by an arrow' is a little killer's,
+# not an arrow; 'a cell with arrows pointing out' a maximum's.
+ABSORBS = {"little killer": r"\barrows?\b|\bdiagonals?\b|\bclues?\b", "extremum": r"\barrows?\b|\bsquares?\b",
+           "clone": r"\bcages?\b", "quadruple": r"\bcircles?\b", "between": r"\bcircles?\b|\bbulbs?\b",
+           "thermometer": r"\bbulbs?\b", "slow thermometer": r"\bbulbs?\b|\bthermo\w*", "parity line": r"\bodd\b|\beven\b",
+           "zipper": r"\bdots?\b|\bcircles?\b", "lockout": r"\bdiamonds?\b|\bcircles?\b", "arrow": r"\bcircles?\b|\bbulbs?\b",
+           "sandwich": r"\bclues?\b", "x-sum": r"\bclues?\b", "skyscraper": r"\bclues?\b"}
+LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "lockout", "parity line", "whisper", "renban",
+                 "region sum", "palindrome", "zipper", "entropic", "modular", "nabner")
+# The colours each line family is drawn in when its rules name none (SudokuPad's and f-puzzles' habits).
+CONVENTIONAL = {"thermometer": ("grey",), "slow thermometer": ("grey",), "between": ("grey",),
+                "lockout": ("blue",), "parity line": ("red", "peach"), "whisper": ("green",),
+                "renban": ("purple", "pink", "magenta"), "region sum": ("blue",), "palindrome": ("grey",),
+                "zipper": ("lavender", "purple"), "entropic": ("orange", "gold"), "modular": ("teal", "mint"),
+                "nabner": ("yellow", "gold")}
+# Rules this reader never models: a sentence that names one is named as not read, whatever else it names.
+UNSUPPORTED = re.compile(
+    r"\bfog|yin[- ]?yang|\bloops?\b|\bsnakes?\b|\bshad(?:e|ed|ing)\b|\bliars?\b|\blies\b|\blying\b|\bchaos\b|"
+    r"\bpaths?\b|\bthe mean\b|\bmean of\b|\baverage|\bproducts?\b|multipl(?:y|ied|ies|ication)|\bdivi(?:sion|sor|sible)|\bprimes?\b|"
+    r"\bcount(?:s|ing|ed)?\b|sweeper|\bdoubl(?:er|ers|ed|ing)\b|\bnegators?\b|modif(?:y|ier|ies)|\bcipher|"
+    r"\bletters?\b|teleport|portal|galax|nurikabe|masyu|norinori|binairo|tetromino|pentomino|polyomino|\bislands?\b|"
+    r"\bwalls?\b|\brivers?\b|\bcaves?\b|rotat|mirror|reflect|symmetr|look[- ]and[- ]say|magic square|\bzeroe?s?\b|"
+    r"\b0-\d|\bparity of\b|\bbiased\b|\bexcept\b|\bunless\b|\bunknown\b|to be (?:deduced|determined)|"
+    r"determined by the solver|\bsame total\b|\bsame sum\b(?! in each)|\bin some order\b(?=[^.]*\bcages?\b)")
+BOILERPLATE = re.compile(
+    r"(?:normal|standard|classic|classical|usual|regular|basic|traditional|ordinary|all) (?:\w+ ){0,3}rules?"
+    r"|(?:place|fill|put|enter|write|contain|appear)\w*\b[^.]*\b(?:1|one) ?(?:-|to|through|–|thru)"
+    r" ?(?:\d+|nine|six|eight|four|sixteen)\b"
+    r"|(?:each|every) (?:row|column|box|region)[^.]*\b(?:contains?|has|must contain|once)"
+    r"|(?:do not|don't|cannot|can't|may not|must not|never|can ?not) repeat (?:in|within) (?:any |a |the |each )?"
+    r"(?:rows?|columns?|boxes|box|regions?|nonets?)"
+    r"|\bnot (?:all|every|necessarily)\b|\b(?:have fun|enjoy|good luck|thanks?|thank you|hello|hi|happy solving)\b"
+    r"|(?:rows?, columns?|columns?, rows?)|(?:some )?digits (?:are|have been) (?:already )?given|\bgivens?\b")
+# Sentences that only explain the one before ('For example, ...', 'Different lines may have different sums').
+ELABORATION = re.compile(r"^\(|^(?:for example|for instance|eg\b|ie\b|this means|that is|in other words|so\b|note\b"
+                         r"|the same (?:is true|applies|goes)|similarly|likewise|(?:the )?(?:sums?|totals?|values?) (?:may|can|"
+                         r"might)|different (?:lines|cages|clues) (?:may|can|might))")
+RULE_WORDS = re.compile(r"\b(?:digits?|numbers?|cells?|sums?|totals?|differ\w*|lines?|circles?|squares?|cages?|dots?"
+                        r"|clues?|values?|adjacent|repeat\w*|sequence|regions?)\b")
+PERMISSION = re.compile(r"^[^.]*\b(?:may|can|could|might|are allowed to|is allowed to)(?: \w+)? repeat\b(?![^.]*\b(?:not|never)\b)")
+NO_REPEAT = re.compile(
+    r"(?:can ?not|may not|must not|cannot|can't|never|do not|don't|shall not|are not|is not)\b[^.]{0,20}?"
+    r"(?:contain (?:the same|identical|equal|a repeat)|repeat|the same|identical|equal)"
+    r"|(?:must|are|be|contain) (?:\w+ )?(?:different|distinct)|identical digits|no (?:two )?(?:identical|equal|same)"
+    r"|(?:different|distinct) (?:digits|numbers)|(?:each|every) (?:digit|number)[^.]*\bonce|1 ?(?:-|to|through) ?9"
+    r"|no repeat|without repeat|no digit (?:may |can |is )?repeat")
+QUALIFIED = re.compile(r"\bonly\b|\bodd\b|\beven\b|\bparity\b|\bbox \d|\bsums?\b|\bdiffer(?!ent)|\bconsecutive|\bprimes?\b"
+                       r"|\bexcept\b|\bunless\b|\bgreater\b|\bless\b|\bmust be (?:the same|equal)"
+                       r"|\bmay repeat|\bcan repeat|\bdoubled?\b|\bhalf\b")
+ALL_GIVEN = re.compile(r"\b(?:all|every|each)\b(?: the| of the)?(?: possible)?[^.;]{0,45}?\b(?:are|is|have been|been|will be)"
+                       r"(?: all)? (?:given|shown|marked|drawn|present|indicated|displayed)\b")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A family named in a sentence, where, and the number it comes with (a whisper's least difference)."""
+
+    family: str
+    start: int
+    value: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class LineKind:
+    """A family of lines the rules name: its number (a whisper's gap) and the colours they give it."""
+
+    family: str
+    value: Optional[int]
+    colours: tuple
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of the rules: as written, lower-cased, the families it names and its colour words."""
+
+    original: str
+    text: str
+    mentions: tuple
+    colours: tuple
+    rest: str  # the text with the families' words blanked: what no family explains
+
+    def families(self) -> set:
+        """The families it names."""
+        return {mention.family for mention in self.mentions}
+
+    def says(self, pattern: str) -> bool:
+        """True when the sentence matches `pattern`."""
+        return re.search(pattern, self.text) is not None
+
+
+def normalised(text: str) -> str:
+    """Lower case, straight quotes and apostrophes, abbreviations without their dots, markdown marks gone."""
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ").replace("\u2009", " ")
+    text = re.sub(r"\b(e)\.g\.|\b(i)\.e\.|\b(etc)\.|\b(vs)\.|\b(approx)\.", lambda m: "".join(filter(None, m.groups())),
+                  text)
+    text = re.sub(r"[*_`#]+", "", text)
+    return re.sub(r"[ \t]+", " ", text)
+
+
+def sentences(text: str) -> List[str]:
+    """The text cut into sentences; a short header line ('Renban:', 'German Whispers') joins the next line."""
+    text = re.sub(r"\b([eE])\.([gG])\.|\b([iI])\.([eE])\.|\b(etc|vs|approx)\.", lambda m: "".join(filter(None, m.groups())),
+                  text)
+    lines = [line.strip(" \t-•·>") for line in text.replace("\r", "\n").split("\n")]
+    lines = [line for line in lines if line.strip()]
+    joined: List[str] = []
+    carry = ""
+    for line in lines:
+        header = line.endswith(":") or (len(line.split()) <= 4 and not re.search(r"[.!?]$", line))
+        if header:
+            carry = f"{carry} {line}".strip()
+            continue
+        joined.append(f"{carry} {line}".strip() if carry else line)
+        carry = ""
+    if carry:
+        joined.append(carry)
+    found = []
+    for line in joined:
+        found.extend(part.strip() for part in re.split(r"(?<=[.!?;])\s+(?=\S)", line) if part.strip())
+    return found
+
+
+def _mentions(text: str) -> tuple:
+    """(the families a normalised sentence names, each where first named; the sentence with their words blanked)."""
+    found, blank = [], text
+    for family, pattern in FAMILIES:
+        matches = list(re.finditer(pattern, blank))
+        if not matches:
+            continue
+        if not family.startswith("_"):  # '_window': words two families share, blanked for neither to take
+            found.append(Mention(family, matches[0].start(), _value(family, text)))
+        for match in [*matches, *re.finditer(ABSORBS.get(family, r"(?!)"), blank)]:
+            blank = blank[:match.start()] + " " * (match.end() - match.start()) + blank[match.end():]
+    return tuple(sorted(found, key=lambda mention: mention.start)), blank
+
+
+def _value(family: str, text: str) -> Optional[int]:
+    """A whisper's least difference as the sentence states it, or None."""
+    if family != "whisper":
+        return None
+    match = re.search(rf"(?:at least|a minimum of|minimum(?: difference)?(?: of)?|≥|by)\s*{NUMBER}\b", text) or \
+        re.search(rf"{NUMBER} or (?:more|greater|higher)", text)
+    if match:
+        word = match.group(1)
+        return int(word) if word.isdigit() else NUMBERS[word]
+    return None
+
+
+class RulesText:
+    """A puzzle's rules text, read (see the module). `title` stands in for the rules when they are empty: old puzzles
+    keep their rules in the video and name the variant in the title ('Anti-Knight Killer Sudoku')."""
+
+    def __init__(self, text: str, title: str = ""):
+        self.text = text or ""
+        self.from_title = not self.text.strip()
+        source = title if self.from_title else self.text
+        self.sentences = tuple(self._sentence(part) for part in sentences(source))
+        self.low = normalised(source)
+
+    @staticmethod
+    def _sentence(original: str) -> Sentence:
+        text = normalised(original)
+        mentions, rest = _mentions(text)
+        return Sentence(original, text, mentions, tuple(words_in(text)), rest)
+
+    @property
+    def empty(self) -> bool:
+        """True when there is nothing to read (no rules, no title)."""
+        return not self.sentences
+
+    def mentions(self, family: str) -> bool:
+        """True when some sentence names the family."""
+        return any(family in sentence.families() for sentence in self.sentences)
+
+    def says(self, pattern: str) -> bool:
+        """True when the whole text matches `pattern` (lower case)."""
+        return re.search(pattern, self.low) is not None
+
+    def about(self, family: str) -> List[Sentence]:
+        """The sentences that name a family."""
+        return [sentence for sentence in self.sentences if family in sentence.families()]
+
+    # ---- lines --------------------------------------------------------------------------------------------
+
+    def line_kinds(self, side: int) -> List[LineKind]:
+        """The line families the rules name, one per (family, number), with the colours they give each."""
+        kinds: dict = {}
+        for sentence in self.sentences:
+            lines = [mention for mention in sentence.mentions if mention.family in LINE_FAMILIES]
+            for mention in lines:
+                value = self._gap(mention, sentence, side) if mention.family == "whisper" else None
+                colours = self._colours_of(mention, lines, sentence)
+                key = (mention.family, value)
+                kinds[key] = tuple(dict.fromkeys(kinds.get(key, ()) + colours))
+        return [LineKind(family, value, colours) for (family, value), colours in kinds.items()]
+
+    def _gap(self, mention: Mention, sentence: Sentence, side: int) -> int:
+        """A whisper's least difference: the number stated, else Dutch (one less than German) or German."""
+        if mention.value is not None:
+            return mention.value
+        german = ceil(side / 2)
+        return german - 1 if sentence.says(r"\bdutch\b") else german
+
+    @staticmethod
+    def _colours_of(mention: Mention, lines: Sequence[Mention], sentence: Sentence) -> tuple:
+        """The colour words of the sentence that lie nearer this line family's name than any other's."""
+        own = []
+        for word, start in sentence.colours:
+            closest = min(lines, key=lambda other: abs(other.start - start))
+            if closest is mention:
+                own.append(word)
+        return tuple(own)
+
+    # ---- rules over the whole grid ---------------------------------------------------------------------------
+
+    def global_rules(self) -> set:
+        """'anti-knight', 'anti-king', 'nonconsecutive', 'diagonal', 'diagonal+', 'diagonal-', 'disjoint',
+        'windoku', 'diagonal nonconsecutive': each stated plainly by some sentence."""
+        found = set()
+        for sentence in self.sentences:
+            families = sentence.families()
+            for chess in ("anti-knight", "anti-king"):
+                if chess in families and self._plain_chess(sentence, chess):
+                    found.add(chess)
+            if "nonconsecutive" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bbox \d"):
+                found.add("diagonal nonconsecutive" if sentence.says(r"diagonal") else "nonconsecutive")
+            if "disjoint" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b"):
+                found.add("disjoint")
+            if "windoku" in families and sentence.says(r"windoku"):
+                found.add("windoku")
+            if "diagonal" in families:
+                which = self._diagonals(sentence)
+                if which:
+                    found.add(which)
+        return found
+
+    @staticmethod
+    def _plain_chess(sentence: Sentence, family: str) -> bool:
+        """True when a sentence states anti-knight or anti-king for every digit: by its name, or a move and a
+        rule of no repeats, and no qualifier (only even digits, box 5, sums)."""
+        named = sentence.says(r"anti[- ]?" + family.split("-")[1])
+        qualified = QUALIFIED.search(sentence.text.replace("consecutive", "")) is not None
+        return not qualified and (named or NO_REPEAT.search(sentence.text) is not None)
+
+    @staticmethod
+    def _diagonals(sentence: Sentence) -> Optional[str]:
+        """Which diagonals a sentence makes groups of: 'diagonal' (both, or those drawn when it says 'marked' or
+        names a colour), 'diagonal+', 'diagonal-'; None when it does not state a no-repeat rule plainly."""
+        text = sentence.text
+        if re.search(r"\bsudoku x\b|\bx[- ]sudoku\b", text):
+            return "diagonal"
+        if NO_REPEAT.search(text) is None or QUALIFIED.search(text) or re.search(r"may repeat|can repeat", text):
+            return None
+        if re.search(r"marked|indicated|shown|drawn|highlighted|\bline", text) or sentence.colours:
+            return "diagonal marked"
+        if re.search(r"both|two|each|either|main|all|diagonals", text):
+            return "diagonal"
+        if re.search(r"positive|anti-?diagonal|bottom[- ]left to (?:the )?top[- ]right|\bsw\b|south-?west", text):
+            return "diagonal+"
+        if re.search(r"negative|leading|top[- ]left to (?:the )?bottom[- ]right|\bnw\b|north-?west", text):
+            return "diagonal-"
+        return "diagonal marked"
+
+    def forbidden_sums(self) -> set:
+        """Sums no two orthogonal neighbours may make ('No two orthogonally adjacent cells sum to 5')."""
+        found = set()
+        for sentence in self.sentences:
+            match = re.search(rf"(?:no two|cannot|can't|may not|must not|never)\b[^.]{{0,50}}(?:adjacent|connected|"
+                              rf"neighbou?ring|touching)[^.]{{0,30}}\b(?:sum|add)\w*(?: up)? to {NUMBER}\b"
+                              rf"|(?:adjacent|connected|neighbou?ring|touching) (?:cells|digits)[^.]{{0,30}}"
+                              rf"(?:cannot|can't|may not|must not|never)\b[^.]{{0,10}}\b(?:sum|add)\w*(?: up)? to "
+                              rf"{NUMBER}\b", sentence.text)
+            if match and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bdiagonal"):
+                word = match.group(1) or match.group(2)
+                found.add(int(word) if word.isdigit() else NUMBERS[word])
+        return found
+
+    def all_given(self) -> set:
+        """The marks the rules say are all given: 'white', 'black' (dots), 'x', 'v' (negative constraints)."""
+        found = set()
+        before = ""
+        for sentence in self.sentences:
+            found.update(_all_given(sentence.text, before))
+            before = sentence.text
+        return found
+
+    # ---- cages and dots ----------------------------------------------------------------------------------------
+
+    def cage_repeats(self) -> bool:
+        """True when the rules let digits repeat in cages (a cage is then a plain sum)."""
+        for sentence in self.about("cage"):
+            if re.search(r"(?<!not )\b(?:may|can|could|might|are allowed to|is allowed to)(?! not)(?: \w+)? repeat"
+                         r"|repeat\w* (?:digits |numbers )?(?:are |is )?(?:allowed|permitted|possible)"
+                         r"|need not be (?:different|distinct|unique)|(?:do|does) not have to be (?:different|distinct)",
+                         sentence.text) and not re.search(r"\bcannot repeat|can't repeat|may not repeat|do not repeat"
+                                                           r"|don't repeat|must not repeat|never repeat",
+                                                           sentence.text):
+                return True
+        return False
+
+    def dot_meanings(self) -> dict:
+        """What dots mean, by colour word ('white', 'black' or another the rules name) -> 'difference' (consecutive)
+        or 'ratio' (one twice the other); the key 'any' when the rules give every dot one meaning."""
+        consecutive, ratio = {}, {}
+        for sentence in self.about("kropki"):
+            text = sentence.text
+            said_consecutive = re.search(r"(?<!non-)(?<!non )(?<!not )\bconsecutive|differ\w* (?:of |by )?(?:1|one)\b"
+                                         r"|1 apart", text)
+            said_ratio = re.search(r"ratio|double|twice|half\b|1:2|2:1", text)
+            words = [word for word, _ in sentence.colours]
+            for meaning, said, table in (("difference", said_consecutive, consecutive), ("ratio", said_ratio, ratio)):
+                if said:
+                    near = self._dot_colours(text, said.start(), words)
+                    for word in near or ["any"]:
+                        table[word] = meaning
+        meanings = {**consecutive, **ratio}
+        if "any" in meanings and len({value for value in meanings.values()}) > 1:
+            del meanings["any"]  # both meanings named: by colour, white and black as usual
+        if not meanings and not self.about("kropki") and re.search(r"(?<!non-)(?<!non )\bconsecutive", self.low) \
+                and not re.search(r"ratio|double|twice|\bhalf\b|renban", self.low):
+            meanings["any"] = "difference"  # 'Consecutive Sudoku': its dots mark consecutive digits
+        return meanings
+
+    @staticmethod
+    def _dot_colours(text: str, at: int, words: Sequence[str]) -> list:
+        """The colour words of a sentence nearest to where a dot's meaning is stated."""
+        found = [(abs(start - at), word) for word, start in words_in(text)]
+        if not found:
+            return []
+        best = min(found)[0]
+        return [word for gap, word in found if gap == best]
+
+    # ---- what is not read -------------------------------------------------------------------------------------
+
+    def unread(self, read: Iterable[str]) -> List[str]:
+        """Every sentence that asks for something no family in `read` carries, quoted ('the rules say "..."; not
+        read'); boilerplate, greetings and sentences without a rule's words pass."""
+        read = set(read)
+        found = []
+        carried = False  # the sentence before was carried by what was read
+        for sentence in self.sentences:
+            families = sentence.families()
+            if not families and carried and ELABORATION.search(sentence.text) and not UNSUPPORTED.search(sentence.rest):
+                continue
+            carried = bool(families) and families <= read
+            unsupported = UNSUPPORTED.search(sentence.rest) or (
+                ALL_GIVEN.search(sentence.text) and not _all_given(sentence.text, sentence.text)
+                and not re.search(r"\bnot (?:all|every|each|necessarily)\b", sentence.text))
+            if families and families <= read and not unsupported or PERMISSION.search(sentence.text) and not unsupported:
+                continue  # carried by what was read, or only a permission ('digits may repeat on arrows')
+            if not families and (self.from_title or not unsupported and (BOILERPLATE.search(sentence.text)
+                                                                        or not RULE_WORDS.search(sentence.text))):
+                continue  # boilerplate, flavour, or a title that names no rule
+            where = "the title (no rules text) says" if self.from_title else "rules text not read:"
+            found.append(f'{where} "{_quoted(sentence.original)}"' + ("; not read" if self.from_title else ""))
+        return found
+
+
+# Constraint kinds and the families (FAMILIES) whose rules they carry.
+KIND_FAMILIES = {
+    "killer": ("cage",), "multi-sum killer": ("cage",), "sum cage": ("cage",), "thermometer": ("thermometer",),
+    "slow thermometer": ("slow thermometer", "thermometer"), "little killer": ("little killer",),
+    "x-sum": ("x-sum",), "sandwich": ("sandwich",), "skyscraper": ("skyscraper",), "between line": ("between",),
+    "lockout line": ("lockout",), "parity line": ("parity line",), "whisper": ("whisper",), "renban": ("renban",),
+    "region-sum line": ("region sum",), "palindrome": ("palindrome",), "zipper line": ("zipper",),
+    "entropic line": ("entropic",), "modular line": ("modular",), "nabner line": ("nabner",),
+    "quadruple": ("quadruple",), "arrow": ("arrow",), "double arrow": ("arrow",), "xv": ("xv",),
+    "kropki": ("kropki",), "difference": ("kropki",), "ratio": ("kropki",), "anti-knight": ("anti-knight",),
+    "anti-king": ("anti-king",), "diagonal non-consecutive": ("nonconsecutive",), "clone": ("clone",),
+    "column indexer": ("indexer",), "row indexer": ("indexer",), "box indexer": ("indexer",),
+    "maximum": ("extremum",), "minimum": ("extremum",), "odd cell": ("odd",), "even cell": ("even",),
+}
+GROUP_FAMILIES = (("diagonal", "diagonal"), ("extra region", "extra region"), ("disjoint", "disjoint"),
+                  ("window", "windoku"))  # a group's name -> its family
+NEGATIVE_FAMILIES = {"white": ("kropki", "nonconsecutive"), "black": ("kropki",), "x": ("xv",), "v": ("xv",)}
+
+
+def families_read(found: Iterable) -> set:
+    """The families (FAMILIES) whose rules the constraints `found` carry."""
+    families: set = set()
+    for constraint in found:
+        if constraint.kind == "distinct":
+            families.update(family for prefix, family in GROUP_FAMILIES if constraint.name.startswith(prefix))
+        elif constraint.kind == "negative":
+            families.update(NEGATIVE_FAMILIES.get(constraint.relation, ("forbidden sum", "xv")))
+        else:
+            families.update(KIND_FAMILIES.get(constraint.kind, ()))
+    return families
+
+
+def _all_given(text: str, before: str) -> set:
+    """The marks one sentence says are all given ('such dots': those of the sentence before it)."""
+    match = ALL_GIVEN.search(text)
+    if not match or re.search(r"\bnot\b[^.]{0,12}$", text[:match.start()]):
+        return set()
+    span = text[match.start():match.end()]
+    if re.search(r"\bnot\b|\bexcept\b|\bwithin\b|\bon (?:a|the) (?:line|path|loop)|\balong\b|\bcages?\b|\blines?\b"
+                 r"|\bruns?\b|\bcells?\b|\bcircles?\b", span) or re.search(r"\bexcept\b", text):
+        return set()
+    found = set()
+    if re.search(r"\bdots?\b|kropki|such (?:dots|pairs|connections)", span):
+        colours = span if not re.search(r"\bsuch\b", span) else before + " " + text
+        white, black = re.search(r"\bwhite\b", colours), re.search(r"\bblack\b", colours)
+        found.update(["white"] if white and not black else ["black"] if black and not white else ["white", "black"])
+    if re.search(r"\bx(?:'?s)?\b|\bxv", span):
+        found.add("x")
+    if re.search(r"\bv(?:'?s)?\b|\bxvs?\b", span):
+        found.add("v")
+    return found
+
+
+def _quoted(text: str, limit: int = 160) -> str:
+    """A sentence on one line, cut at `limit` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3].rstrip() + "..."
