@@ -328,13 +328,15 @@ def scl(data: dict) -> str:
     return "https://sudokupad.app/scl" + compress_to_base64(json.dumps(data))
 
 
-def pad(side=4, rules="", **keys) -> dict:
-    """SudokuPad puzzle JSON: empty cells, box regions, these extra keys and rules text."""
+def pad(side=4, rules="Normal sudoku rules apply.", **keys) -> dict:
+    """SudokuPad puzzle JSON: empty cells, box regions, these extra keys and rules text (cages given join the
+    metadata cages)."""
     rows, cols = (2, 2) if side == 4 else (3, 3)
     regions = [[[r, c] for r in range(br, br + rows) for c in range(bc, bc + cols)]
                for br in range(0, side, rows) for bc in range(0, side, cols)]
     data = {"cells": [[{} for _ in range(side)] for _ in range(side)], "regions": regions,
             "cages": [{"value": "title: Pad"}, {"value": f"rules: {rules}"}, {"value": "author: Me"}]}
+    data["cages"] += keys.pop("cages", [])
     data.update(keys)
     return data
 
@@ -394,7 +396,8 @@ def test_sudokupad_little_killer_and_outside_clues():
     overlays = [{"center": [-0.5, 0.5], "width": 0.3, "height": 0.3, "text": "7"},
                 {"center": [1.5, -0.5], "width": 0.3, "height": 0.3, "text": "5"}]
     arrows = [{"wayPoints": [[-0.2, 0.8], [-0.02, 0.98]], "color": "#000000"}]
-    variant = read_link(scl(pad(4, "Sandwich clues outside the grid.", overlays=overlays, arrows=arrows)))
+    variant = read_link(scl(pad(4, "Little killer: digits along the diagonal add up to the clue. Sandwich clues "
+                                   "outside the grid.", overlays=overlays, arrows=arrows)))
     assert variant.constraints == (LittleKiller((1, 6, 11), 7), Sandwich((4, 5, 6, 7), 5))
 
 
@@ -546,7 +549,7 @@ def test_sudokupad_keys_without_rules_pass_and_unknown_keys_are_named():
 
 def test_sudokupad_metadata_cages_with_cells_are_texts_not_cages():
     cages = [{"cells": [[0, 0], [0, 1]], "value": "msgcorrect: Well done", "unique": True}]
-    variant = read_link(scl(pad(4, "Killer cages.", cages=cages)))
+    variant = read_link(scl(pad(4, cages=cages)))
     assert variant.constraints == () and variant.unknown == () and variant.ignored == ()
 
 
@@ -580,8 +583,9 @@ def test_fpuzzles_killer_cage_valued_by_text_is_not_a_killer_cage():
 
 def test_sudokupad_fog_lights_are_no_cages():
     cages = [{"cells": [[0, 0], [1, 1]], "value": "FOGLIGHT"}]
-    variant = read_link(scl(pad(4, "Killer cages. Fog of war.", cages=cages, foglight=[[3, 3]])))
-    assert variant.constraints == () and variant.unknown == ("fog of war (3 fog lights)",)
+    variant = read_link(scl(pad(4, "Fog of war.", cages=cages, foglight=[[3, 3]])))
+    assert variant.constraints == ()
+    assert variant.unknown == ("fog of war (3 fog lights)", 'rules text not read: "Fog of war."')
 
 
 def test_fpuzzles_fog_is_named_once():
@@ -625,8 +629,8 @@ def test_sudokupad_grid_drawn_in_a_frame_is_cut_to_its_regions():
     framed["cells"] = [[{} for _ in range(6)] for _ in range(6)]
     framed["cells"][1][3] = {"value": 3}
     framed["regions"] = [[[r + 1, c + 1] for r, c in region] for region in inner["regions"]]
-    framed["cages"][2]["cells"] = [[1, 1], [1, 2]]
-    framed["cages"][1]["value"] = "solution: ......" + "".join(
+    next(cage for cage in framed["cages"] if cage.get("cells"))["cells"] = [[1, 1], [1, 2]]
+    next(cage for cage in framed["cages"] if "solution" in str(cage["value"]))["value"] = "solution: ......" + "".join(
         "." + row + "." for row in ("1234", "3412", "2143", "4321")) + "......"
     framed["overlays"][0]["center"] = [1.5, 0.5]
     plain, cut = read_link(scl(inner)), read_link(scl(framed))

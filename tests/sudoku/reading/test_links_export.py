@@ -17,6 +17,7 @@ from puzzlesat.sudoku.model.constraints import (XV, Arrow, Distinct, Extremum, K
                                           Whisper)
 from puzzlesat.sudoku.model.constraints.apart import (Chess, DiagonalNonconsecutive, SelfTaxicab, Taxicab, anti_king,
                                                        anti_knight)
+from puzzlesat.sudoku.model.constraints.base import Geometry
 from puzzlesat.sudoku.model.grid import Puzzle, Shape
 from puzzlesat.sudoku.reading.links import read_link
 from puzzlesat.sudoku.reading.links.export import LINK, fpuzzles_export, to_fpuzzles
@@ -205,4 +206,7 @@ def test_any_constraints_read_back_as_written(found, givens):
     export = fpuzzles_export(puzzle, found)
     again = read_link(export.link)
     assert export.left_out == () and again.puzzle == puzzle and again.unknown == ()
-    assert rules_of(again.constraints) == rules_of(found)
+    geometry = Geometry(FOUR)
+    possible = [c for c in found if not any(what.startswith(c.label(geometry) + ":") for what in again.misread)]
+    assert all("add up to" in what for what in again.misread)  # only cage totals no grid can make are left out
+    assert rules_of(again.constraints) == rules_of(possible)

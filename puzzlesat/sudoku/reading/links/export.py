@@ -36,6 +36,9 @@ NEGATIVE = {"white": "nonconsecutive", "black": "ratio", "x": "xv", "v": "xv"}  
 CHESS_FLAGS = {(1, 1): "antiking", (1, 2): "antiknight"}
 
 
+TEXT_NOTES = ("rules text not read:", "the title (no rules text) says", "no rules text:")  # rules_text's notes
+
+
 class Unexpressible(Exception):
     """A constraint f-puzzles has no key for; the message says why."""
 
@@ -64,7 +67,8 @@ def to_fpuzzles(puzzle: Union[Puzzle, VariantPuzzle], rules=None,
     with its Rules (--variant/--regions/--cages; None: classic). `solution`, when given, goes into the JSON's
     "solution" (f-puzzles checks the solver's grid against it)."""
     if isinstance(puzzle, VariantPuzzle):
-        left_out = tuple(f"{what} (not read from the link)" for what in puzzle.unknown)
+        left_out = tuple(f"{what} (not read from the link)" for what in puzzle.unknown
+                         if not what.startswith(TEXT_NOTES))  # the rules text itself goes along
         return fpuzzles_export(puzzle.puzzle, puzzle.constraints, puzzle.regions, solution, left_out,
                                title=puzzle.title, author=puzzle.author, ruleset=puzzle.rules_text)
     found = () if rules is None else rules.constraints

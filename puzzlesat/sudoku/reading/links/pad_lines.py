@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, List, Optional, Sequence
 
+from puzzlesat.sudoku.model import constraints
 from puzzlesat.sudoku.reading.links.colours import word_distance
 from puzzlesat.sudoku.reading.links.rules_text import CONVENTIONAL, LineKind
 
@@ -62,11 +63,12 @@ def joined(lines: Iterable[Drawn], stops: Iterable[int] = ()) -> List[Drawn]:
 
 
 def _partner(line: Drawn, others: Sequence[Drawn], stops: set) -> Optional[Drawn]:
-    """The one other piece of the same look that meets this one end to end at a cell no third piece ends at."""
+    """The one other piece of the same look that meets this one end to end at a cell no third piece ends at (two
+    pieces that each hold a bulb are two lines: thermometers meeting tip to tip)."""
     if line.loop:
         return None
     same = [other for other in others if (other.colour, other.thickness) == (line.colour, line.thickness)
-            and not other.loop]
+            and not other.loop and not (stops & set(line.cells) and stops & set(other.cells))]
     for end in (line.cells[0], line.cells[-1]):
         if end in stops:
             continue
@@ -109,6 +111,46 @@ def _distance(colour, kind: LineKind) -> float:
     """How far a colour lies from a family's colours (named, else conventional)."""
     words = kind.colours or CONVENTIONAL.get(kind.family, ())
     return min((word_distance(colour, word) for word in words), default=float("inf"))
+
+
+def branches(cells: Sequence[int], root: int) -> List[tuple]:
+    """Every path from `root` to a leaf of the tree a line draws (a stroke that goes out and back, or through its
+    bulb, draws branches): one path for a plain line from its end."""
+    links: dict = {}
+    for a, b in zip(cells, cells[1:]):
+        if a != b:
+            links.setdefault(a, []).append(b)
+            links.setdefault(b, []).append(a)
+    found, stack = [], [(root, (root,))]
+    while stack:
+        cell, path = stack.pop()
+        nexts = [other for other in dict.fromkeys(links.get(cell, ())) if other not in path]
+        if not nexts and len(path) > 1:
+            found.append(path)
+        stack.extend((other, path + (other,)) for other in reversed(nexts))
+    return found
+
+
+LINE_CLASSES = {"whisper": "Whisper", "renban": "Renban", "palindrome": "Palindrome", "region sum": "RegionSumLine",
+                "zipper": "Zipper", "entropic": "Entropic", "modular": "Modular", "nabner": "Nabner",
+                "parity line": "ParityLine"}
+
+
+def line_constraints(kind: LineKind, cells: tuple, name: str = "") -> list:
+    """The constraints of a line family along a line's cells: its own, and a group when the rules say its digits do
+    not repeat. A loop (first cell again at the end) keeps its closing step where neighbours are compared
+    (whispers, parity lines), wraps around where every three cells are (entropic, modular lines), and is its set of
+    cells otherwise."""
+    loop = len(cells) > 2 and cells[0] == cells[-1]
+    if loop and kind.family in ("entropic", "modular"):
+        cells = cells + cells[1:2]
+    elif loop and kind.family not in ("whisper", "parity line"):
+        cells = cells[:-1]
+    made = getattr(constraints, LINE_CLASSES[kind.family])
+    found = [made(cells, kind.value) if kind.family == "whisper" else made(cells)]
+    if kind.distinct:
+        found.append(constraints.Distinct(tuple(dict.fromkeys(cells)), f"{kind.family} line without repeats {name}"))
+    return found
 
 
 def nearest_kind(colour, kinds: Sequence[LineKind]) -> Optional[LineKind]:

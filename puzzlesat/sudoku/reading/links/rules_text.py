@@ -44,35 +44,40 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
                          r"|never decrease|non-?decreasing"),
     ("thermometer", r"thermo\w*|increas\w* (?:along [^.]{0,20})?(?:away )?from (?:the |its |a )?bulbs?"),
     ("little killer", r"little[- ]?killers?|(?:clues?|numbers?|totals?|values?|arrows?) (?:outside|beside|around) "
-                      r"the grid[^.]*\bdiagonals?\b"
+                      r"the grid[^.]*\bdiagonals?\b(?![^.]*\b(?:seen|visible|buildings?|skyscrapers?)\b)"
                       r"|diagonals?[^.]{0,40}\b(?:arrows?|clues?) (?:outside|beside|next to)|pointed diagonals?"
                       r"|diagonals? (?:indicated|marked|shown|pointed at) by (?:an? |the )?(?:small )?arrows?"
                       r"|(?:sum|total) of (?:the )?(?:digits|cells) (?:along|on|in) (?:the |that |each |a )?"
                       r"(?:indicated |marked )?diagonals?|diagonal arrows?"),
-    ("x-sum", r"\bx-sums?\b|\bxsums?\b|\bx sums? (?!to\b)|first x (?:cells|digits)"),
+    ("x-sum", r"\bx-sums?\b|\bxsums?\b|\bx sums? (?!to\b)|first x (?:cells|digits)|sum of the first (?:n|x)\b"),
     ("sandwich", r"sandwich\w*|between (?:the )?1 and (?:the )?9"),
-    ("skyscraper", r"skyscrapers?"),
-    ("between", r"between[- ]lines?|(?:strictly )?(?:in )?between (?:the )?(?:digits|values|numbers)"
-                r"(?: (?:in|on|at) (?:the|its|their) (?:two )?(?:circles?|ends?|endpoints?|bulbs?))"),
+    ("skyscraper", r"skyscrapers?|buildings?"),
+    ("between", r"between[- ]lines?|(?:strictly |numerically )?(?:in[- ])?between (?:the )?(?:\w+ )?(?:digits|values|"
+                r"numbers)[^.]{0,30}\b(?:circles?|ends?|endpoints?|bulbs?)\b"),
     ("lockout", r"lock[- ]?out"),
     ("parity line", r"parity lines?|alternat\w* (?:between )?(?:odd (?:and|&|/|or) even|even (?:and|&|/|or) odd"
-                    r"|(?:in )?parity)|(?:odd|even) and (?:even|odd) (?:digits )?alternat\w*"),
+                    r"|(?:in )?parity)|(?:odd|even) and (?:even|odd) (?:digits )?alternat\w*|(?:different|opposite) "
+                    r"parit(?:y|ies)"),
     ("whisper", r"whispers?|(?:differ(?:s|ence)?|apart)\b[^.]{0,40}?(?:at least|a minimum of|minimum|or more|≥)"
                 r"|minimum difference"),
     ("_window", r"(?:any|each|every|all) (?:set|group|run|sequence|string|trio)s? of (?:3|three) (?:consecutive|"
-                r"adjacent|sequential|successive|neighbou?ring|connected)"),
-    ("entropic", r"entropic|entropy lines?|\blow\b[^.]{0,40}\bmiddle\b[^.]{0,40}\bhigh\b|[{(]1,\s*2,\s*3[})]"),
-    ("modular", r"modular|modulo 3|\bmod 3\b|residues?|[{(]1,\s*4,\s*7[})]|\b147\b[^.]*\b258\b"),
+                r"adjacent|sequential|successive|neighbou?ring|connected)|(?:any|each|every) (?:3|three) (?:adjacent|"
+                r"consecutive|sequential|successive) (?:cells|digits)"),
+    ("entropic", r"entrop\w*|\blow\b[^.]{0,40}\bmiddle\b[^.]{0,40}\bhigh\b|[{(\[]1,\s*2,\s*3[})\]]"),
+    ("modular", r"modular|modulo 3|\bmod 3\b|residues?|[{(\[]1,\s*4,\s*7[})\]]|\b147\b[^.]*\b258\b"),
     ("renban", r"renbans?|rebus|(?:set|run|sequence|string|group) of (?:\w+ )?(?:non-?repeating |distinct "
                r"|unique |different )?consecutive|consecutive,? (?:non-?repeating |distinct |unique |different )?"
                r"(?:digits|numbers|integers|values)\b[^.]{0,40}\b(?:any|some|no particular|not necessarily)\b"
                r"|form a consecutive|consecutive (?:set|sequence|run)"),
-    ("region sum", r"region[- ]?sums?|(?:same|equal) (?:sum|total) (?:with)?in each (?:3x3 )?(?:box|region|nonet)|(?:box|region|nonet)(?:es)? borders? (?:divide|split|cut|separate|break)"
-                   r"|(?:divided|split|cut|separated|broken) (?:up )?(?:in ?to [^.]{0,30})?by (?:the )?(?:3x3 )?"
-                   r"(?:box|region|nonet)(?:es)?(?: borders?| boundaries)?|same (?:sum|total) in each (?:3x3 )?"
-                   r"(?:box|region|nonet)|segments?\b[^.]{0,40}\b(?:same|equal) (?:sums?|totals?)"),
-    ("palindrome", r"palindrom\w*|reads? the same (?:forwards?|backwards?|in both|both ways|from (?:either|both))"),
-    ("zipper", r"zippers?|(?:an equal distance|equidistant|the same distance|equally far) from the "
+    ("region sum", r"region[- ]?sums?|(?:box|region|nonet)(?:es)? (?:borders?|boundaries) (?:divide|split|cut|"
+                   r"separate|break)|(?:divided|split|cut|separated|broken) (?:up )?(?:in ?to [^.]{0,30})?by (?:the )?"
+                   r"(?:3x3 )?(?:box|region|nonet)(?:es)?(?: borders?| boundaries)?|(?:same|equal) (?:sum|total)s?"
+                   r"\b[^.]{0,20}\b(?:with)?in (?:each|every) (?:3x3 )?(?:box|region|nonet)|(?:sum|total)\b[^.]{0,30}"
+                   r"\b(?:the same|equal) (?:with)?in (?:each|every) (?:3x3 )?(?:box|region|nonet)|segments?\b[^.]{0,40}"
+                   r"\b(?:same|equal) (?:sums?|totals?)"),
+    ("palindrome", r"palindrom\w*|reads? the same (?:forwards?|backwards?|in both|both ways|in either|from (?:either"
+                   r"|both))"),
+    ("zipper", r"zippers?|(?:an equal distance|equidistant|the same distance|equally far) from (?:the|their|its|a) "
                r"(?:cent(?:er|re)|middle)"),
     ("nabner", r"nabner"),
     ("quadruple", r"quadruples?|\bquads?\b|(?:digits?|numbers?) (?:in|inside|within|shown in|written in|on) (?:a |an "
@@ -81,9 +86,10 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("extremum", r"\bmaxim(?:um|a)\b|\bminim(?:um|a)\b|fortress|(?:greater|larger|higher|bigger|smaller|lower|less)"
                  r" than (?:all|each|every|any|its|both)|arrows? (?:pointing|facing) (?:out|in)\w*"),
     ("arrow", r"\barrows?\b"),
-    ("forbidden sum", r"(?:no two|cannot|can't|may not|must not|never)\b[^.]{0,50}(?:adjacent|connected|neighbou?ring"
-                      r"|touching)[^.]{0,30}\b(?:sum|add)\w*(?: up)? to|(?:adjacent|connected|neighbou?ring|touching)"
-                      r" (?:cells|digits)[^.]{0,30}(?:cannot|can't|may not|must not|never)\b[^.]{0,10}\b(?:sum|add)"),
+    ("forbidden sum", r"(?:no two|no pair|cannot|can't|may not|must not|never|do not|does not|don't)\b[^.]{0,60}"
+                      r"(?:adjacent|connected|neighbou?ring|touching|domino)[^.]{0,40}\b(?:sum|add)\w*(?: up)? to"
+                      r"|(?:adjacent|connected|neighbou?ring|touching) (?:cells|digits)[^.]{0,30}(?:cannot|can't|may "
+                      r"not|must not|never|do not|don't)\b[^.]{0,10}\b(?:sum|add)"),
     ("xv", r"\bxv\b|\bx(?:'?s)?\b(?=[^.]*\b(?:10|ten)\b)|\bv(?:'?s)?\b(?=[^.]*\b(?:5|five)\b)"),
     ("kropki", r"kropki|\bdots?\b"),
     ("anti-knight", r"anti[- ]?knight|knight'?s?'? ?(?:-|move)|knights? (?:in chess|move)"
@@ -91,12 +97,15 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("anti-king", r"anti[- ]?king|king'?s?'? ?(?:-|move)|kings? move|king'?s?'?(?= (?:or|and|/) )"),
     ("nonconsecutive", r"non[- ]?consecutive|(?:orthogonally )?(?:adjacent|neighbou?ring|touching|connected)"
                        r" (?:cells|digits|squares)[^.]{0,40}\b(?:not|never|cannot|can't|no)\b[^.]{0,20}\bconsecutive"),
-    ("disjoint", r"disjoint|same (?:relative )?position (?:relative to|in|within) (?:each|every|their|different)"),
+    ("disjoint", r"disjoint|(?:same|corresponding|identical|equivalent) (?:relative )?(?:box |region )?positions?\b"
+                 r"[^.]{0,30}\b(?:box|boxes|regions?|nonets?)\b|(?:box|region|nonet) positions?\b"
+                 r"|(?:each|every) (?:possible )?position (?:with)?in (?:a|each|every) (?:3x3 )?(?:box|region)"),
     ("windoku", r"windoku|\bwindows?\b"),
     ("diagonal", r"\bdiagonals?\b|\bsudoku x\b|\bx[- ]sudoku\b"),
     ("extra region", r"extra regions?|(?:shaded|grey|gray|coloured|colored|outlined) (?:regions?|areas?|boxes)"),
     ("clone", r"clones?|(?:cages|regions|cells|shapes) (?:of|in) the same colou?r (?:are|must be|contain) identical"),
-    ("indexer", r"\bindex\w*|\b1-?5-?9\b|positions? of (?:the )?(?:1|5|9)s?\b|(?:column|row) positions? of"),
+    ("indexer", r"\bindex\w*|\b1-?5-?9\b|positions? of (?:the )?(?:1|5|9)s?\b|(?:column|row) (?:positions?|locations?)"
+                r" of|(?:column|row) in which|which (?:column|row) contains"),
     ("odd", r"\bodds?\b"),
     ("even", r"\bevens?\b"),
     ("cage", r"\bcages?\b|\bkiller\b|dashed (?:box|outline|region|line|shape)s?|dotted (?:box|outline|region)s?"),
@@ -108,6 +117,7 @@ ABSORBS = {"little killer": r"\barrows?\b|\bdiagonals?\b|\bclues?\b", "extremum"
            "thermometer": r"\bbulbs?\b", "slow thermometer": r"\bbulbs?\b|\bthermo\w*", "parity line": r"\bodd\b|\beven\b",
            "zipper": r"\bdots?\b|\bcircles?\b", "lockout": r"\bdiamonds?\b|\bcircles?\b", "arrow": r"\bcircles?\b|\bbulbs?\b",
            "sandwich": r"\bclues?\b", "x-sum": r"\bclues?\b", "skyscraper": r"\bclues?\b"}
+REPEATING_LINES = ("whisper", "parity line", "entropic", "modular", "region sum", "zipper")  # digits may repeat on them
 LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "lockout", "parity line", "whisper", "renban",
                  "region sum", "palindrome", "zipper", "entropic", "modular", "nabner")
 # The colours each line family is drawn in when its rules name none (SudokuPad's and f-puzzles' habits).
@@ -135,7 +145,8 @@ BOILERPLATE = re.compile(
     r"|\bnot (?:all|every|necessarily)\b|\b(?:have fun|enjoy|good luck|thanks?|thank you|hello|hi|happy solving)\b"
     r"|(?:rows?, columns?|columns?, rows?)|(?:some )?digits (?:are|have been) (?:already )?given|\bgivens?\b")
 # Sentences that only explain the one before ('For example, ...', 'Different lines may have different sums').
-ELABORATION = re.compile(r"^\(|^(?:for example|for instance|eg\b|ie\b|this means|that is|in other words|so\b|note\b"
+ELABORATION = re.compile(r"^\(|the same (?:way|rule)|\brespectively\b|^(?:these|this|they|it|that|and|or)\b"
+                         r"|^(?:for example|for instance|eg\b|ie\b|this means|that is|in other words|so\b|note\b"
                          r"|the same (?:is true|applies|goes)|similarly|likewise|(?:the )?(?:sums?|totals?|values?) (?:may|can|"
                          r"might)|different (?:lines|cages|clues) (?:may|can|might))")
 RULE_WORDS = re.compile(r"\b(?:digits?|numbers?|cells?|sums?|totals?|differ\w*|lines?|circles?|squares?|cages?|dots?"
@@ -146,8 +157,17 @@ NO_REPEAT = re.compile(
     r"(?:contain (?:the same|identical|equal|a repeat)|repeat|the same|identical|equal)"
     r"|(?:must|are|be|contain) (?:\w+ )?(?:different|distinct)|identical digits|no (?:two )?(?:identical|equal|same)"
     r"|(?:different|distinct) (?:digits|numbers)|(?:each|every) (?:digit|number)[^.]*\bonce|1 ?(?:-|to|through) ?9"
-    r"|no repeat|without repeat|no digit (?:may |can |is )?repeat")
-QUALIFIED = re.compile(r"\bonly\b|\bodd\b|\beven\b|\bparity\b|\bbox \d|\bsums?\b|\bdiffer(?!ent)|\bconsecutive|\bprimes?\b"
+    r"|no repeat|without repeat|no digit (?:may |can |is )?repeat|\bdiffer\.?$|\bmust differ\b(?![^.]*\bby\b)|(?:can ?not|can't|may not|must not|never) see "
+    r"(?:itself|the same|an identical)|no digit (?:can|may) see itself")
+# Words that change a family's rule ('a consecutive set that must appear out of order', 'every string of five
+# cells along the line'): a sentence with one reads no family, and is named as not read.
+MODIFIERS = re.compile(
+    r"\bout of order\b|\bnot (?:be )?in (?:\w+ )?order\b|\b(?:every|any|each) (?:string|sequence|set|group|run|segment)"
+    r" of (?:\d+|two|four|five|six|seven|eight) (?:consecutive |adjacent |sequential )?cells|multipl(?:y|ied|ies|ication)"
+    r"|\bproducts?\b|\bdiscover|to be (?:found|deduced|determined)|(?:deduced|determined|discovered) by the solver"
+    r"|\bbiased\b|\bthripper|\blegs?\b|\breferences?\b|\bsame parity\b|\bsquared\b|\bprimes?\b|\bat most\b"
+    r"|\bpositions? [a-z0-9]\b of both|\bcount\w*\b|\bnot (?:necessarily )?(?:distinct|different)\b")
+QUALIFIED = re.compile(r"\bonly\b|\bodd\b|\beven\b|\bparity\b|\bbox \d|\bsums?\b|\bdiffer\w* by|\bdifference|\bconsecutive|\bprimes?\b"
                        r"|\bexcept\b|\bunless\b|\bgreater\b|\bless\b|\bmust be (?:the same|equal)"
                        r"|\bmay repeat|\bcan repeat|\bdoubled?\b|\bhalf\b")
 ALL_GIVEN = re.compile(r"\b(?:all|every|each)\b(?: the| of the)?(?: possible)?[^.;]{0,45}?\b(?:are|is|have been|been|will be)"
@@ -165,11 +185,13 @@ class Mention:
 
 @dataclass(frozen=True)
 class LineKind:
-    """A family of lines the rules name: its number (a whisper's gap) and the colours they give it."""
+    """A family of lines the rules name: its number (a whisper's gap), the colours they give it, and whether the
+    rules add that its digits do not repeat ('Along a line, there is no repeated digit, and neighbours ...')."""
 
     family: str
     value: Optional[int]
     colours: tuple
+    distinct: bool = False
 
 
 @dataclass(frozen=True)
@@ -289,14 +311,21 @@ class RulesText:
     def line_kinds(self, side: int) -> List[LineKind]:
         """The line families the rules name, one per (family, number), with the colours they give each."""
         kinds: dict = {}
+        distinct = set()
         for sentence in self.sentences:
+            if MODIFIERS.search(sentence.rest):
+                continue  # a family whose rule is changed is not read
             lines = [mention for mention in sentence.mentions if mention.family in LINE_FAMILIES]
             for mention in lines:
                 value = self._gap(mention, sentence, side) if mention.family == "whisper" else None
                 colours = self._colours_of(mention, lines, sentence)
                 key = (mention.family, value)
                 kinds[key] = tuple(dict.fromkeys(kinds.get(key, ()) + colours))
-        return [LineKind(family, value, colours) for (family, value), colours in kinds.items()]
+                if len(lines) == 1 and mention.family in REPEATING_LINES and NO_REPEAT.search(sentence.text) \
+                        and not PERMISSION.search(sentence.text):
+                    distinct.add(key)
+        return [LineKind(family, value, colours, (family, value) in distinct)
+                for (family, value), colours in kinds.items()]
 
     def _gap(self, mention: Mention, sentence: Sentence, side: int) -> int:
         """A whisper's least difference: the number stated, else Dutch (one less than German) or German."""
@@ -318,24 +347,29 @@ class RulesText:
     # ---- rules over the whole grid ---------------------------------------------------------------------------
 
     def global_rules(self) -> set:
-        """'anti-knight', 'anti-king', 'nonconsecutive', 'diagonal', 'diagonal+', 'diagonal-', 'disjoint',
-        'windoku', 'diagonal nonconsecutive': each stated plainly by some sentence."""
-        found = set()
-        for sentence in self.sentences:
-            families = sentence.families()
-            for chess in ("anti-knight", "anti-king"):
-                if chess in families and self._plain_chess(sentence, chess):
-                    found.add(chess)
-            if "nonconsecutive" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bbox \d"):
-                found.add("diagonal nonconsecutive" if sentence.says(r"diagonal") else "nonconsecutive")
-            if "disjoint" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b"):
-                found.add("disjoint")
-            if "windoku" in families and sentence.says(r"windoku"):
-                found.add("windoku")
-            if "diagonal" in families:
-                which = self._diagonals(sentence)
-                if which:
-                    found.add(which)
+        """'anti-knight', 'anti-king', 'nonconsecutive', 'diagonal' (both, or 'diagonal marked': those drawn),
+        'diagonal+', 'diagonal-', 'disjoint', 'windoku', 'diagonal nonconsecutive': each stated plainly by some
+        sentence."""
+        return set().union(*(self._globals_of(sentence) for sentence in self.sentences))
+
+    def _globals_of(self, sentence: Sentence) -> set:
+        """The rules over the whole grid one sentence states plainly."""
+        families, found = sentence.families(), set()
+        for chess in ("anti-knight", "anti-king"):
+            if chess in families and self._plain_chess(sentence, chess):
+                found.add(chess)
+        if "nonconsecutive" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bbox \d"):
+            found.add("diagonal nonconsecutive" if sentence.says(r"\bdiagonal") else "nonconsecutive")
+        if "disjoint" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b"):
+            found.add("disjoint")
+        if "windoku" in families and sentence.says(r"windoku"):
+            found.add("windoku")
+        if "diagonal" in families:
+            which = self._diagonals(sentence)
+            if which:
+                found.add(which)
+        if "forbidden sum" in families and _sums_forbidden(sentence):
+            found.add("forbidden sum")
         return found
 
     @staticmethod
@@ -365,19 +399,24 @@ class RulesText:
             return "diagonal-"
         return "diagonal marked"
 
-    def forbidden_sums(self) -> set:
-        """Sums no two orthogonal neighbours may make ('No two orthogonally adjacent cells sum to 5')."""
-        found = set()
+    def indexers(self) -> list:
+        """(axis, number) for each row or column of indexer cells the rules describe ('Each digit in column 1
+        indicates the position of the 1 in its row': ('column', 1)), from the indexing sentences and the ones that
+        extend them ('Column 5 operates the same way for the digit 5')."""
+        found, before = [], False
         for sentence in self.sentences:
-            match = re.search(rf"(?:no two|cannot|can't|may not|must not|never)\b[^.]{{0,50}}(?:adjacent|connected|"
-                              rf"neighbou?ring|touching)[^.]{{0,30}}\b(?:sum|add)\w*(?: up)? to {NUMBER}\b"
-                              rf"|(?:adjacent|connected|neighbou?ring|touching) (?:cells|digits)[^.]{{0,30}}"
-                              rf"(?:cannot|can't|may not|must not|never)\b[^.]{{0,10}}\b(?:sum|add)\w*(?: up)? to "
-                              rf"{NUMBER}\b", sentence.text)
-            if match and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bdiagonal"):
-                word = match.group(1) or match.group(2)
-                found.add(int(word) if word.isdigit() else NUMBERS[word])
-        return found
+            about = "indexer" in sentence.families() and not MODIFIERS.search(sentence.rest) or before and (
+                ELABORATION.search(sentence.text) or re.search(r"\boperates?\b|\bsame (?:way|rule)", sentence.text))
+            if about:
+                for axis in ("column", "row"):
+                    for match in re.finditer(rf"\b{axis}s? (\d(?:(?:,|,? and|,? &|,? or) \d)*)\b", sentence.text):
+                        found.extend((axis, int(number)) for number in re.findall(r"\d", match.group(1)))
+            before = bool(about)
+        return list(dict.fromkeys(found))
+
+    def forbidden_sums(self) -> set:
+        """Sums no two orthogonal neighbours may make ('Orthogonally adjacent cells do not sum to 5 or 10')."""
+        return set().union(*(_sums_forbidden(sentence) for sentence in self.sentences))
 
     def all_given(self) -> set:
         """The marks the rules say are all given: 'white', 'black' (dots), 'x', 'v' (negative constraints)."""
@@ -403,26 +442,22 @@ class RulesText:
         return False
 
     def dot_meanings(self) -> dict:
-        """What dots mean, by colour word ('white', 'black' or another the rules name) -> 'difference' (consecutive)
-        or 'ratio' (one twice the other); the key 'any' when the rules give every dot one meaning."""
-        consecutive, ratio = {}, {}
+        """What dots mean, by colour word ('white', 'black' or another the rules name) -> (relation, number):
+        ('difference', 1) for consecutive digits, ('ratio', 2) for one twice the other, other numbers as stated
+        ('a 1-to-3 ratio'); the key 'any' when the rules give every dot one meaning. A colour whose sentence changes
+        the rule ('the same ratio, to be discovered') maps to None: its dots are not read."""
+        meanings: dict = {}
         for sentence in self.about("kropki"):
             text = sentence.text
-            said_consecutive = re.search(r"(?<!non-)(?<!non )(?<!not )\bconsecutive|differ\w* (?:of |by )?(?:1|one)\b"
-                                         r"|1 apart", text)
-            said_ratio = re.search(r"ratio|double|twice|half\b|1:2|2:1", text)
             words = [word for word, _ in sentence.colours]
-            for meaning, said, table in (("difference", said_consecutive, consecutive), ("ratio", said_ratio, ratio)):
-                if said:
-                    near = self._dot_colours(text, said.start(), words)
-                    for word in near or ["any"]:
-                        table[word] = meaning
-        meanings = {**consecutive, **ratio}
-        if "any" in meanings and len({value for value in meanings.values()}) > 1:
-            del meanings["any"]  # both meanings named: by colour, white and black as usual
+            for relation, said, value in _dot_statements(text):
+                for word in self._dot_colours(text, said, words) or ["any"]:
+                    meanings.setdefault(word, None if MODIFIERS.search(sentence.rest) else (relation, value))
+        if "any" in meanings and len(set(meanings.values())) > 1:
+            del meanings["any"]  # several meanings named: by colour, white and black as usual
         if not meanings and not self.about("kropki") and re.search(r"(?<!non-)(?<!non )\bconsecutive", self.low) \
                 and not re.search(r"ratio|double|twice|\bhalf\b|renban", self.low):
-            meanings["any"] = "difference"  # 'Consecutive Sudoku': its dots mark consecutive digits
+            meanings["any"] = ("difference", 1)  # 'Consecutive Sudoku': its dots mark consecutive digits
         return meanings
 
     @staticmethod
@@ -446,8 +481,11 @@ class RulesText:
             families = sentence.families()
             if not families and carried and ELABORATION.search(sentence.text) and not UNSUPPORTED.search(sentence.rest):
                 continue
+            stated = {GLOBAL_FAMILIES[name] for name in self._globals_of(sentence)}
+            if (families & set(GLOBAL_FAMILIES.values())) - stated:
+                families = families | {"a rule over the grid with a qualifier"}  # never read: the sentence is named
             carried = bool(families) and families <= read
-            unsupported = UNSUPPORTED.search(sentence.rest) or (
+            unsupported = UNSUPPORTED.search(sentence.rest) or MODIFIERS.search(sentence.rest) or (
                 ALL_GIVEN.search(sentence.text) and not _all_given(sentence.text, sentence.text)
                 and not re.search(r"\bnot (?:all|every|each|necessarily)\b", sentence.text))
             if families and families <= read and not unsupported or PERMISSION.search(sentence.text) and not unsupported:
@@ -460,6 +498,12 @@ class RulesText:
         return found
 
 
+# Rules over the whole grid (RulesText.global_rules) and their families: a sentence naming such a family carries it
+# only when it states the rule plainly itself.
+GLOBAL_FAMILIES = {"anti-knight": "anti-knight", "anti-king": "anti-king", "nonconsecutive": "nonconsecutive",
+                   "diagonal nonconsecutive": "nonconsecutive", "diagonal": "diagonal", "diagonal marked": "diagonal",
+                   "diagonal+": "diagonal", "diagonal-": "diagonal", "disjoint": "disjoint", "windoku": "windoku",
+                   "forbidden sum": "forbidden sum"}
 # Constraint kinds and the families (FAMILIES) whose rules they carry.
 KIND_FAMILIES = {
     "killer": ("cage",), "multi-sum killer": ("cage",), "sum cage": ("cage",), "thermometer": ("thermometer",),
@@ -492,8 +536,50 @@ def families_read(found: Iterable) -> set:
     return families
 
 
+def _dot_statements(text: str) -> list:
+    """(relation, where, number) for each meaning of dots a sentence states: consecutive digits, a difference of N,
+    a ratio ('1:2', '1 to 3', 'double', 'three times')."""
+    found = []
+    for match in re.finditer(rf"(?<!non-)(?<!non )(?<!not )\bconsecutive|differ\w* (?:of |by )?(?:exactly )?{NUMBER}\b"
+                             rf"|{NUMBER} apart", text):
+        word = next((group for group in match.groups() if group), None)
+        found.append(("difference", match.start(), 1 if word is None else _number(word)))
+    for match in re.finditer(rf"\b{NUMBER}\s*(?::|-to-| to |/)\s*{NUMBER}\b(?=[^.]{{0,12}}\bratio|[^.]{{0,3}}$|\W)"
+                             rf"|ratio (?:of )?{NUMBER}\b(?!\s*(?::|-to-| to |/))|\b(double|twice|half)\b|\b{NUMBER} times\b|\bratio\b", text):
+        groups = [group for group in match.groups()]
+        if groups[0] and groups[1]:
+            low, high = sorted((_number(groups[0]), _number(groups[1])))
+            value = high // low if low and high % low == 0 and high > low else 2
+        elif groups[2]:
+            value = max(2, _number(groups[2]))
+        elif groups[4]:
+            value = _number(groups[4])
+        else:
+            value = 2
+        found.append(("ratio", match.start(), value))
+    return found
+
+
+def _number(word: str) -> int:
+    """An int from digits or a number word."""
+    return int(word) if word.isdigit() else NUMBERS[word]
+
+
+def _sums_forbidden(sentence: Sentence) -> set:
+    """The sums a sentence says no two orthogonal neighbours make."""
+    if "forbidden sum" not in sentence.families() or sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bdiagonal"):
+        return set()
+    match = re.search(rf"\b(?:sum|add)\w*(?: up)? to (?:either |any of )?({NUMBER}(?:(?:,|,? or|,? and|,? nor) {NUMBER})*)",
+                      sentence.text)
+    if not match:
+        return set()
+    words = re.findall(NUMBER, match.group(1))
+    return {int(word) if word.isdigit() else NUMBERS[word] for word in words}
+
+
 def _all_given(text: str, before: str) -> set:
-    """The marks one sentence says are all given ('such dots': those of the sentence before it)."""
+    """The marks one sentence says are all given: 'white', 'black', 'x', 'v', 'dots' (every kind of dot) or the
+    colour word of other dots ('all possible blue dots'); 'such dots' are those of the sentence before it."""
     match = ALL_GIVEN.search(text)
     if not match or re.search(r"\bnot\b[^.]{0,12}$", text[:match.start()]):
         return set()
@@ -503,9 +589,9 @@ def _all_given(text: str, before: str) -> set:
         return set()
     found = set()
     if re.search(r"\bdots?\b|kropki|such (?:dots|pairs|connections)", span):
-        colours = span if not re.search(r"\bsuch\b", span) else before + " " + text
-        white, black = re.search(r"\bwhite\b", colours), re.search(r"\bblack\b", colours)
-        found.update(["white"] if white and not black else ["black"] if black and not white else ["white", "black"])
+        colours = before + " " + text if re.search(r"\bsuch\b", span) else span
+        words = {word for word, _ in words_in(colours)}
+        found.update(words or {"dots"})
     if re.search(r"\bx(?:'?s)?\b|\bxv", span):
         found.add("x")
     if re.search(r"\bv(?:'?s)?\b|\bxvs?\b", span):

@@ -30,10 +30,10 @@ from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.model import constraints
 from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
                                            link_puzzle, needs_regions, negatives, outside_line, path_cells, ray,
-                                           shape_of, text_cages)
+                                           shape_of, text_cages, text_indexers)
 from puzzlesat.sudoku.reading.links.colours import family, nearest, word_distance
 from puzzlesat.sudoku.reading.links.frame import framed
-from puzzlesat.sudoku.reading.links.pad_lines import Drawn, joined, kind_of, nearest_kind
+from puzzlesat.sudoku.reading.links.pad_lines import Drawn, branches, joined, kind_of, line_constraints, nearest_kind
 from puzzlesat.sudoku.reading.links.rules_text import RulesText
 from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
 
@@ -193,6 +193,10 @@ def read_sudokupad(data: dict) -> VariantPuzzle:
     regions = _regions(reader)
     for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity):
         step(reader, regions)
+    if reader.by_convention:
+        reader.unknown.append("no rules text: the drawing is read by its conventions alone (killer cages, "
+                              "thermometers, arrows, dots, X and V); rules kept elsewhere (a video, the puzzle's page) "
+                              "are not known")
     _leftovers(reader)
     _unknown_keys(reader)
     solution = reader.meta.get("solution", "")
@@ -277,6 +281,7 @@ def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
         reader.constraints.extend(constraints.windows(reader.shape))
     if "diagonal nonconsecutive" in said:
         reader.constraints.append(constraints.DiagonalNonconsecutive(side))
+    reader.constraints.extend(text_indexers(reader.text, side))
     _diagonals(reader, said)
     known = {"antiknight", "antiking", "disjoint", "nonconsecutive", "antiratio", "antidifference", "antixv"}
     reader.unknown.extend(f"global {name}" for name in names if name not in known)
@@ -352,8 +357,22 @@ def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
             drawn += 1
     if texts:
         reader.unknown.append(text_cages(texts))
+    if reader.by_convention and not reader.text.mentions("cage"):
+        drawn += _no_killer_convention(reader)
     if drawn:
         reader.ignored.append(count_message(drawn, "cage without a rule", "cages without a rule"))
+
+
+def _no_killer_convention(reader: _Reader) -> int:
+    """With no rules text, cages with totals are read as killer cages; when one total fits no killer cage, the
+    convention does not hold for this puzzle: its cages are taken back (their number is returned)."""
+    cages = [found for found in reader.constraints if found.kind == "killer" and found.total is not None]
+    side = reader.side
+    if all(len(cage.cells) <= side and sum(range(1, len(cage.cells) + 1)) <= cage.total
+           <= sum(range(side - len(cage.cells) + 1, side + 1)) for cage in cages):
+        return 0
+    reader.constraints = [found for found in reader.constraints if found.kind != "killer"]
+    return len(cages) + 0
 
 
 def _meta_tag(value: str) -> bool:
@@ -433,6 +452,11 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
                 continue
             reader.constraints.append(_dot(pair, meaning, _number(text)))
             kropki.add(pair)
+        elif _corner(reader, y, x) and item.get("rounded") and not text and 0.3 <= size <= 0.9 \
+                and _digits_around(reader, y, x, size):
+            digits, parts = _digits_around(reader, y, x, size)
+            reader.constraints.append(constraints.Quadruple(_corner(reader, y, x), digits))
+            reader.used.update(id(part) for part in parts)
         elif _corner(reader, y, x) and item.get("rounded") and _quadruple_digits(text, reader.side):
             reader.constraints.append(constraints.Quadruple(_corner(reader, y, x),
                                                             _quadruple_digits(text, reader.side)))
@@ -440,32 +464,69 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
             continue
         reader.used.add(id(item))
     flags = reader.negative
-    kinds = [kind for kind in ("white", "black") if flags[kind]]
+    kinds = [kind for kind in ("white", "black") if flags[kind]] + _negative_dots(reader, meanings)
     if kinds:
-        reader.constraints.extend(negatives(reader.side, kinds, kropki))
+        reader.constraints.extend(negatives(reader.side, list(dict.fromkeys(kinds)), kropki))
     sums = [kind for kind in ("x", "v") if flags[kind]] + [
         {10: "x", 5: "v"}.get(total, f"sum:{total}") for total in sorted(flags["sums"])]
     if sums:
         reader.constraints.extend(negatives(reader.side, list(dict.fromkeys(sums)), xv))
 
 
-def _dot_meaning(colour, meanings: dict) -> Optional[str]:
-    """'difference' or 'ratio' for a dot of this colour: as the rules give it (for every dot, or by the colour
-    words they use), else white for consecutive and black for a ratio, as Kropki dots go; None for other colours."""
+def _dot_meaning(colour, meanings: dict) -> Optional[tuple]:
+    """(relation, number) for a dot of this colour: as the rules give it (for every dot, or by the colour words they
+    use), else white for consecutive and black for a ratio of 2, as Kropki dots go; None for other colours and for
+    dots whose rule the rules change."""
     if "any" in meanings:
         return meanings["any"]
     if meanings:
-        word = nearest(colour, meanings)
+        word = nearest(colour, meanings, within=45.0)
         if word is not None:
             return meanings[word]
-    return {"white": "difference", "black": "ratio"}.get(family(colour))
+    return {"white": ("difference", 1), "black": ("ratio", 2)}.get(family(colour))
 
 
-def _dot(pair: tuple, meaning: str, value: Optional[int]):
-    """A Kropki dot, or a difference / ratio when the dot holds a number other than 1 / 2."""
-    if meaning == "difference":
-        return constraints.Kropki(*pair, "white") if value in (None, 1) else constraints.Difference(*pair, value)
-    return constraints.Kropki(*pair, "black") if value in (None, 2) else constraints.Ratio(*pair, value)
+def _negative_dots(reader: _Reader, meanings: dict) -> list:
+    """The negative constraints the rules state for dots: every kind of dot, or dots of a colour, all given."""
+    given = reader.text.all_given() - {"white", "black", "x", "v"}
+    if not given:
+        return []
+    if "dots" in given:
+        chosen = [meaning for meaning in meanings.values() if meaning] or [("difference", 1), ("ratio", 2)]
+    else:
+        chosen = [meanings.get(word) or {"white": ("difference", 1), "black": ("ratio", 2)}.get(word) for word in given]
+    return [_relation(*meaning) for meaning in chosen if meaning]
+
+
+def _relation(relation: str, value: int) -> str:
+    """A negative constraint's relation name: 'white', 'black', 'difference:N', 'ratio:N'."""
+    if (relation, value) == ("difference", 1):
+        return "white"
+    return "black" if (relation, value) == ("ratio", 2) else f"{relation}:{value}"
+
+
+def _dot(pair: tuple, meaning: tuple, value: Optional[int]):
+    """A Kropki dot, or a difference / ratio of another number (the rules', or written in the dot)."""
+    relation, number = meaning
+    number = value if value is not None else number
+    if relation == "difference":
+        return constraints.Kropki(*pair, "white") if number == 1 else constraints.Difference(*pair, number)
+    return constraints.Kropki(*pair, "black") if number == 2 else constraints.Ratio(*pair, number)
+
+
+def _digits_around(reader: _Reader, y: float, x: float, size: float) -> Optional[tuple]:
+    """(digits, their shapes) written in small texts inside a circle on a grid corner (a quadruple whose digits
+    SudokuPad keeps apart), or None."""
+    parts, digits = [], []
+    for item in reader.shapes():
+        text = str(item.get("text") if item.get("text") is not None else "").strip()
+        cy, cx = _point(item.get("center"))
+        if text and re.fullmatch(r"\d", text) and math.hypot(cy - y, cx - x) <= size / 2:
+            parts.append(item)
+            digits.append(int(text))
+    if not digits or len(digits) > 4 or not all(1 <= digit <= reader.side for digit in digits):
+        return None
+    return tuple(sorted(digits)), parts
 
 
 def _quadruple_digits(text: str, side: int) -> tuple:
@@ -524,7 +585,8 @@ def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
             continue
         start = (math.floor(points[0][0]), math.floor(points[0][1]))
         if reader.cell(*start) is None:
-            if not _little_killer(reader, points, texts):
+            if not (reader.text.mentions("little killer") or reader.by_convention) \
+                    or not _little_killer(reader, points, texts):
                 other += 1
             continue
         path = path_cells([start] + [(math.floor(y), math.floor(x)) for y, x in points[1:]], reader.side)
@@ -539,8 +601,8 @@ def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
             reader.constraints.append(constraints.Arrow(circle, shaft))
             reader.used.update(id(item) for item in bulb)
     if other:
-        reader.ignored.append(count_message(other, "arrow not read (no bulb or little-killer clue)",
-                                            "arrows not read (no bulb or little-killer clue)"))
+        reader.ignored.append(count_message(other, "arrow not read (no bulb, or no little killer the rules name)",
+                                            "arrows not read (no bulb, or no little killer the rules name)"))
 
 
 def _outside_texts(reader: _Reader) -> dict:
@@ -619,35 +681,18 @@ def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
         reader.used.update(id(item) for item in bulbs[path[0]] + bulbs[path[-1]])
         return True
     thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
-    if at_start != at_end and (thermos or reader.by_convention):
-        slow = (nearest_kind(drawn.colour, thermos) or thermos and thermos[0]) if thermos else None
-        cells = path if at_start else path[::-1]
-        reader.constraints.append(constraints.Thermometer(cells, slow=bool(slow and slow.family.startswith("slow"))))
-        reader.used.update(id(item) for item in bulbs[cells[0]])
+    on_line = [cell for cell in dict.fromkeys(path) if cell in bulbs]
+    if (thermos or reader.by_convention) and len(on_line) == 1 and not drawn.loop:
+        slow = nearest_kind(drawn.colour, thermos) if thermos else None
+        for cells in branches(path, on_line[0]):  # a bulb mid-stroke, or a stroke out and back: branches
+            reader.constraints.append(constraints.Thermometer(cells, slow=bool(slow and slow.family.startswith("slow"))))
+        reader.used.update(id(item) for item in bulbs[on_line[0]])
         return True
     kind = kind_of(drawn.colour, kinds)
     if kind is None:
         return False
-    reader.constraints.append(_line_constraint(kind, drawn))
+    reader.constraints.extend(line_constraints(kind, drawn.cells, reader.shape.cell_name(drawn.cells[0])))
     return True
-
-
-LINE_CLASSES = {"renban": "Renban", "palindrome": "Palindrome", "region sum": "RegionSumLine", "zipper": "Zipper",
-                "entropic": "Entropic", "modular": "Modular", "nabner": "Nabner", "parity line": "ParityLine"}
-
-
-def _line_constraint(kind, drawn: Drawn):
-    """The constraint of a line family along a drawn line. A loop keeps its closing step where neighbours are
-    compared (whispers, parity lines), wraps around where every three cells are (entropic, modular lines), and is
-    its set of cells otherwise."""
-    cells = drawn.cells
-    if kind.family == "whisper":
-        return constraints.Whisper(cells, kind.value)
-    if drawn.loop and kind.family in ("entropic", "modular"):
-        cells = cells + cells[1:2]
-    elif drawn.loop and kind.family != "parity line":
-        cells = cells[:-1]
-    return getattr(constraints, LINE_CLASSES[kind.family])(cells)
 
 
 def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
@@ -685,11 +730,15 @@ def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
 
 
 def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Circles and squares inside cells the rules call odd or even (a grey circle odd and a square even unless
-    the rules say which shape or colour is which), each not used for another rule."""
+    """Circles and squares inside cells the rules call odd or even (a circle odd and a square even unless the rules
+    say which shape or colour is which; whole shaded cells only when the rules speak of shading), each not used for
+    another rule; or the very cells the rules name ('the grey cell in row 2 column 8 is even')."""
     looks = {parity: _parity_look(reader, parity) for parity in ("odd", "even") if reader.text.mentions(parity)}
     if not looks:
         return
+    named = {parity: _cells_named(reader, parity) for parity in looks}
+    for parity, cells in named.items():
+        reader.constraints.extend(constraints.Parity(cell, odd=parity == "odd") for cell in cells)
     for item in reader.shapes():
         if id(item) in reader.used or str(item.get("text") or "").strip():
             continue
@@ -698,10 +747,13 @@ def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
         cell = reader.cell(math.floor(y), math.floor(x))
         if cell is None or abs(y % 1 - 0.5) > 0.05 or abs(x % 1 - 0.5) > 0.05 or not 0.4 <= size <= 1.0:
             continue
+        if any(cell in cells for cells in named.values()):
+            reader.used.add(id(item))
+            continue
         shape = "circle" if item.get("rounded") else "square"
         colour = item.get("backgroundColor") or item.get("borderColor")
-        fits = [parity for parity, (wanted, colours) in looks.items() if wanted == shape
-                and (not colours or nearest(colour, colours) is not None)]
+        fits = [parity for parity, (wanted, colours, shaded) in looks.items() if wanted == shape
+                and not named[parity] and (size < 0.95 or shaded) and _named_colour(colour, colours)]
         if len(fits) == 2:
             fits = _by_colour(colour, looks)
         if len(fits) != 1:
@@ -710,22 +762,43 @@ def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
         reader.used.add(id(item))
 
 
+BASIC_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "grey", "black", "white", "brown")
+
+
+def _named_colour(colour, words: tuple) -> bool:
+    """True when the rules name no colour, or the colour is nearer one they name than any other basic colour."""
+    return not words or nearest(colour, tuple(words) + BASIC_COLOURS, within=math.inf) in words
+
+
+def _cells_named(reader: _Reader, parity: str) -> set:
+    """The cells odd or even sentences name ('r2c8', 'row 2 column 8')."""
+    found = set()
+    for sentence in reader.text.about(parity):
+        for match in re.finditer(r"\br(\d+) ?c(\d+)\b|\brow (\d+),? (?:and )?column (\d+)", sentence.text):
+            row, col = (int(value) for value in match.groups() if value)
+            cell = reader.cell(row - 1, col - 1)
+            if cell is not None:
+                found.add(cell)
+    return found
+
+
 def _parity_look(reader: _Reader, parity: str) -> tuple:
-    """(the shape, the colour words) the rules give odd or even cells: 'circle' for odd and 'square' for even
-    unless their sentences name the other shape or speak of shaded cells."""
+    """(the shape, the colour words, whether whole shaded cells count) the rules give odd or even cells: 'circle'
+    for odd and 'square' for even unless their sentences name the other shape or speak of shaded cells."""
     sentences = reader.text.about(parity)
     circle = any(sentence.says(r"\bcircle") for sentence in sentences)
-    square = any(sentence.says(r"\bsquare|\bshad|highlight|colou?red cells?|\bboxes\b") for sentence in sentences)
+    shaded = any(sentence.says(r"\bshad|highlight|colou?red (?:cells?|squares?)|\bfilled cells?") for sentence in sentences)
+    square = shaded or any(sentence.says(r"\bsquare|\bboxes\b") for sentence in sentences)
     shape = ("square" if square and not circle else "circle") if parity == "odd" else \
         ("circle" if circle and not square else "square")
     colours = tuple(word for sentence in sentences for word, _ in sentence.colours)
-    return shape, colours
+    return shape, colours, shaded
 
 
 def _by_colour(colour, looks: dict) -> list:
     """Of odd and even, drawn alike, the one whose colour words lie nearer the colour ([] when none does)."""
     scored = sorted((min((word_distance(colour, word) for word in words), default=math.inf), parity)
-                    for parity, (_, words) in looks.items())
+                    for parity, (_, words, _) in looks.items())
     return [scored[0][1]] if scored[0][0] < scored[1][0] else []
 
 
