@@ -162,32 +162,52 @@ class Renban(Constraint):
         return distinct(values, self.cells) and max(digits) - min(digits) == len(digits) - 1
 
 
-def _segments(cells: Sequence[int], geometry: Geometry) -> list:
-    """The line cut where it crosses from one region into another (a region entered again: a new segment)."""
-    segments: list = []
-    for i, cell in enumerate(cells):
-        if i and geometry.region_of[cell] == geometry.region_of[cells[i - 1]]:
-            segments[-1].append(cell)
-        else:
-            segments.append([cell])
-    return segments
+def _segments(cells: Sequence[int], geometry: Geometry, links: Sequence[tuple] = ()) -> list:
+    """The line cut where it crosses from one region into another (a region entered again: a new segment). With
+    `links` (the pairs of cells the drawing joins: a loop, or a line with branches), the segments are the groups of
+    cells joined within one region."""
+    if not links:
+        segments: list = []
+        for i, cell in enumerate(cells):
+            if i and geometry.region_of[cell] == geometry.region_of[cells[i - 1]]:
+                segments[-1].append(cell)
+            else:
+                segments.append([cell])
+        return segments
+    owner = {cell: cell for cell in cells}
+
+    def root(cell: int) -> int:
+        while owner[cell] != cell:
+            owner[cell] = owner[owner[cell]]
+            cell = owner[cell]
+        return cell
+
+    for a, b in links:
+        if geometry.region_of[a] == geometry.region_of[b]:
+            owner[root(a)] = root(b)
+    groups: dict = {}
+    for cell in dict.fromkeys(cells):
+        groups.setdefault(root(cell), []).append(cell)
+    return list(groups.values())
 
 
 @dataclass(frozen=True)
 class RegionSumLine(Constraint):
     """The line's segments, cut where it crosses a region border, all have the same sum. Each segment's sum
     equals the first one's through one DP over their difference (enc.linear == 0), which propagates digits
-    both ways between the two segments."""
+    both ways between the two segments. A line drawn as a loop or with branches gives its `links` (the cells the
+    drawing joins); its segments are then the cells joined within each region."""
 
     kind = "region-sum line"
     cells: tuple
+    links: tuple = ()
 
     def clauses(self, enc: Encoder) -> List[Clause]:
-        segments = _segments(self.cells, enc.geometry)
+        segments = _segments(self.cells, enc.geometry, self.links)
         return _same_sums(enc, [[(1, cell) for cell in segment] for segment in segments])
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
-        sums = {sum(values[cell] for cell in segment) for segment in _segments(self.cells, geometry)}
+        sums = {sum(values[cell] for cell in segment) for segment in _segments(self.cells, geometry, self.links)}
         return len(sums) <= 1
 
 

@@ -213,6 +213,8 @@ def _outside(writer: _Writer, clue) -> None:
 def _line(key: str) -> Callable:
     """A writer of a constraint along one line of cells under `key`."""
     def write(writer: _Writer, constraint) -> None:
+        if getattr(constraint, "links", ()):
+            raise Unexpressible("f-puzzles draws a line as one stroke, not a loop or branches")
         writer.add(key, {"lines": [writer.names(constraint.cells)]})
     return write
 

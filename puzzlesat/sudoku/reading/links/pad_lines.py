@@ -49,7 +49,12 @@ def joined(lines: Iterable[Drawn], stops: Iterable[int] = ()) -> List[Drawn]:
     """The lines with pieces of one colour and thickness joined where exactly two of them meet end to end at a cell
     that is not one of `stops` (bulbs and circles, where lines begin)."""
     stops = set(stops)
-    pending = list(lines)
+    pending, seen = [], set()
+    for line in lines:  # a piece drawn twice is one piece
+        key = (min(line.cells, line.cells[::-1]), line.colour, line.thickness)
+        if key not in seen:
+            seen.add(key)
+            pending.append(line)
     done: List[Drawn] = []
     while pending:
         line = pending.pop()
@@ -113,18 +118,49 @@ def _distance(colour, kind: LineKind) -> float:
     return min((word_distance(colour, word) for word in words), default=float("inf"))
 
 
-def branches(cells: Sequence[int], root: int) -> List[tuple]:
-    """Every path from `root` to a leaf of the tree a line draws (a stroke that goes out and back, or through its
-    bulb, draws branches): one path for a plain line from its end."""
-    links: dict = {}
-    for a, b in zip(cells, cells[1:]):
-        if a != b:
-            links.setdefault(a, []).append(b)
-            links.setdefault(b, []).append(a)
+def links_of(lines: Iterable[Drawn]) -> tuple:
+    """Every pair of cells the lines join (each pair once, lower cell first)."""
+    return tuple(dict.fromkeys((min(a, b), max(a, b)) for line in lines for a, b in zip(line.cells, line.cells[1:])
+                               if a != b))
+
+
+def figures(lines: Sequence[Drawn]) -> List[list]:
+    """The lines grouped into figures: pieces of one colour and thickness of which one ends on a cell of another
+    (a branch, or pieces end to end); pieces that only cross stay apart."""
+    owner = list(range(len(lines)))
+
+    def root(index: int) -> int:
+        while owner[index] != index:
+            owner[index] = owner[owner[index]]
+            index = owner[index]
+        return index
+
+    for i, first in enumerate(lines):
+        for j in range(i + 1, len(lines)):
+            second = lines[j]
+            if (first.colour, first.thickness) != (second.colour, second.thickness):
+                continue
+            ends = {first.cells[0], first.cells[-1]} & set(second.cells) or \
+                {second.cells[0], second.cells[-1]} & set(first.cells)
+            if ends:
+                owner[root(i)] = root(j)
+    groups: dict = {}
+    for index, line in enumerate(lines):
+        groups.setdefault(root(index), []).append(line)
+    return list(groups.values())
+
+
+def branches(links: Sequence[tuple], root: int) -> List[tuple]:
+    """Every path from `root` to a leaf of the tree the links draw (a thermometer whose stroke goes out and back,
+    passes through its bulb, or has branches): one path for a plain line from its end."""
+    near: dict = {}
+    for a, b in links:
+        near.setdefault(a, []).append(b)
+        near.setdefault(b, []).append(a)
     found, stack = [], [(root, (root,))]
     while stack:
         cell, path = stack.pop()
-        nexts = [other for other in dict.fromkeys(links.get(cell, ())) if other not in path]
+        nexts = [other for other in dict.fromkeys(near.get(cell, ())) if other not in path]
         if not nexts and len(path) > 1:
             found.append(path)
         stack.extend((other, path + (other,)) for other in reversed(nexts))
@@ -147,7 +183,10 @@ def line_constraints(kind: LineKind, cells: tuple, name: str = "") -> list:
     elif loop and kind.family not in ("whisper", "parity line"):
         cells = cells[:-1]
     made = getattr(constraints, LINE_CLASSES[kind.family])
-    found = [made(cells, kind.value) if kind.family == "whisper" else made(cells)]
+    if loop and kind.family == "region sum":  # a loop's last and first segments may be one
+        found = [made(cells, tuple((min(a, b), max(a, b)) for a, b in zip(cells, cells[1:] + cells[:1])))]
+    else:
+        found = [made(cells, kind.value) if kind.family == "whisper" else made(cells)]
     if kind.distinct:
         found.append(constraints.Distinct(tuple(dict.fromkeys(cells)), f"{kind.family} line without repeats {name}"))
     return found

@@ -37,23 +37,27 @@ from puzzlesat.sudoku.reading.links.colours import words_in
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
            "ten": 10}
 NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9}
 # Constraint families and the words setters name them by, most specific first (a family's words are blanked once
 # read, so 'little killer' is not read again as a cage, nor 'parity line' as odd and even cells).
 FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("slow thermometer", r"slow[- ]?thermo\w*|(?:increase|rise|ascend)\w* or (?:stay|remain)\w* (?:the )?same"
                          r"|never decrease|non-?decreasing"),
     ("thermometer", r"thermo\w*|increas\w* (?:along [^.]{0,20})?(?:away )?from (?:the |its |a )?bulbs?"),
-    ("little killer", r"little[- ]?killers?|(?:clues?|numbers?|totals?|values?|arrows?) (?:outside|beside|around) "
-                      r"the grid[^.]*\bdiagonals?\b(?![^.]*\b(?:seen|visible|buildings?|skyscrapers?)\b)"
+    ("little killer", r"little[- ]?killers?|(?![^.]*\b(?:seen|visible|buildings?|skyscrapers?)\b)(?:clues?|numbers?|"
+                      r"totals?|values?|arrows?) (?:outside|beside|around) the grid[^.]*\bdiagonals?\b"
                       r"|diagonals?[^.]{0,40}\b(?:arrows?|clues?) (?:outside|beside|next to)|pointed diagonals?"
                       r"|diagonals? (?:indicated|marked|shown|pointed at) by (?:an? |the )?(?:small )?arrows?"
+                      r"|(?:along|on) (?:an? |the |each )?(?:indicated|marked) diagonals?\b[^.]*\b(?:sum|total|add)"
                       r"|(?:sum|total) of (?:the )?(?:digits|cells) (?:along|on|in) (?:the |that |each |a )?"
                       r"(?:indicated |marked )?diagonals?|diagonal arrows?"),
     ("x-sum", r"\bx-sums?\b|\bxsums?\b|\bx sums? (?!to\b)|first x (?:cells|digits)|sum of the first (?:n|x)\b"),
     ("sandwich", r"sandwich\w*|between (?:the )?1 and (?:the )?9"),
     ("skyscraper", r"skyscrapers?|buildings?"),
-    ("between", r"between[- ]lines?|(?:strictly |numerically )?(?:in[- ])?between (?:the )?(?:\w+ )?(?:digits|values|"
-                r"numbers)[^.]{0,30}\b(?:circles?|ends?|endpoints?|bulbs?)\b"),
+    ("between", r"between[- ]lines?|(?:strictly |numerically )?(?:in[- ])?between (?:the |those |the ones )?(?:\w+ )?"
+                r"(?:digits|values|numbers|in)[^.]{0,30}\b(?:circles?|ends?|endpoints?|bulbs?)\b"
+                r"|lines? between (?:two )?(?:\w+ )?circles"),
     ("lockout", r"lock[- ]?out"),
     ("parity line", r"parity lines?|alternat\w* (?:between )?(?:odd (?:and|&|/|or) even|even (?:and|&|/|or) odd"
                     r"|(?:in )?parity)|(?:odd|even) and (?:even|odd) (?:digits )?alternat\w*|(?:different|opposite) "
@@ -74,15 +78,17 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
                    r"(?:3x3 )?(?:box|region|nonet)(?:es)?(?: borders?| boundaries)?|(?:same|equal) (?:sum|total)s?"
                    r"\b[^.]{0,20}\b(?:with)?in (?:each|every) (?:3x3 )?(?:box|region|nonet)|(?:sum|total)\b[^.]{0,30}"
                    r"\b(?:the same|equal) (?:with)?in (?:each|every) (?:3x3 )?(?:box|region|nonet)|segments?\b[^.]{0,40}"
-                   r"\b(?:same|equal) (?:sums?|totals?)"),
+                   r"\b(?:same|equal) (?:sums?|totals?)|\bsum\b[^.]{0,60}\b(?:the same|equal)\b[^.]{0,40}\b(?:box|boxes"
+                   r"|regions?|nonets?)\b|(?:box|region|nonet)(?:es|s)?\b[^.]{0,40}\bsum to the same"
+                   r"|(?:same|equal) (?:sum|total)\b[^.]{0,30}\b(?:with)?in (?:each|every|all|any)\b[^.]{0,20}\b(?:box|region)"),
     ("palindrome", r"palindrom\w*|reads? the same (?:forwards?|backwards?|in both|both ways|in either|from (?:either"
                    r"|both))"),
     ("zipper", r"zippers?|(?:an equal distance|equidistant|the same distance|equally far) from (?:the|their|its|a) "
                r"(?:cent(?:er|re)|middle)"),
     ("nabner", r"nabner"),
-    ("quadruple", r"quadruples?|\bquads?\b|(?:digits?|numbers?) (?:in|inside|within|shown in|written in|on) (?:a |an "
-                  r"|the |each )?(?:white |small |black |grey |gray )?circles?\b[^.]*?\b(?:four|4|surrounding"
-                  r"|touching|adjacent|around)"),
+    ("quadruple", r"quadruples?|\bquads?\b|(?:digits?|numbers?) (?:in|inside|within|shown in|written in|marked in|on) "
+                  r"(?:a |an |the |each )?(?:white |small |black |grey |gray )?circles?\b[^.]*?\b(?:four|4|surrounding"
+                  r"|touching|adjacent|adjoining|neighbou?ring|around)"),
     ("extremum", r"\bmaxim(?:um|a)\b|\bminim(?:um|a)\b|fortress|(?:greater|larger|higher|bigger|smaller|lower|less)"
                  r" than (?:all|each|every|any|its|both)|arrows? (?:pointing|facing) (?:out|in)\w*"),
     ("arrow", r"\barrows?\b"),
@@ -94,7 +100,8 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("kropki", r"kropki|\bdots?\b"),
     ("anti-knight", r"anti[- ]?knight|knight'?s?'? ?(?:-|move)|knights? (?:in chess|move)"
                     r"|knight'?s?'?(?= (?:or|and|/) (?:a )?(?:chess )?king)"),
-    ("anti-king", r"anti[- ]?king|king'?s?'? ?(?:-|move)|kings? move|king'?s?'?(?= (?:or|and|/) )"),
+    ("anti-king", r"anti[- ]?king|king'?s?'? ?(?:-|move)|kings? move|king'?s?'?(?= (?:or|and|/) )"
+                  r"|diagonally (?:adjacent|touching|neighbou?ring|connected)"),
     ("nonconsecutive", r"non[- ]?consecutive|(?:orthogonally )?(?:adjacent|neighbou?ring|touching|connected)"
                        r" (?:cells|digits|squares)[^.]{0,40}\b(?:not|never|cannot|can't|no)\b[^.]{0,20}\bconsecutive"),
     ("disjoint", r"disjoint|(?:same|corresponding|identical|equivalent) (?:relative )?(?:box |region )?positions?\b"
@@ -166,7 +173,7 @@ MODIFIERS = re.compile(
     r" of (?:\d+|two|four|five|six|seven|eight) (?:consecutive |adjacent |sequential )?cells|multipl(?:y|ied|ies|ication)"
     r"|\bproducts?\b|\bdiscover|to be (?:found|deduced|determined)|(?:deduced|determined|discovered) by the solver"
     r"|\bbiased\b|\bthripper|\blegs?\b|\breferences?\b|\bsame parity\b|\bsquared\b|\bprimes?\b|\bat most\b"
-    r"|\bpositions? [a-z0-9]\b of both|\bcount\w*\b|\bnot (?:necessarily )?(?:distinct|different)\b")
+    r"|\bpositions? [a-z0-9]\b of both|\bnot (?:necessarily )?(?:distinct|different)\b")
 QUALIFIED = re.compile(r"\bonly\b|\bodd\b|\beven\b|\bparity\b|\bbox \d|\bsums?\b|\bdiffer\w* by|\bdifference|\bconsecutive|\bprimes?\b"
                        r"|\bexcept\b|\bunless\b|\bgreater\b|\bless\b|\bmust be (?:the same|equal)"
                        r"|\bmay repeat|\bcan repeat|\bdoubled?\b|\bhalf\b")
@@ -312,9 +319,11 @@ class RulesText:
         """The line families the rules name, one per (family, number), with the colours they give each."""
         kinds: dict = {}
         distinct = set()
+        changed = {mention.family for sentence in self.sentences if MODIFIERS.search(sentence.rest)
+                   for mention in sentence.mentions}  # a family whose rule some sentence changes is not read
         for sentence in self.sentences:
-            if MODIFIERS.search(sentence.rest):
-                continue  # a family whose rule is changed is not read
+            if changed & sentence.families():
+                continue
             lines = [mention for mention in sentence.mentions if mention.family in LINE_FAMILIES]
             for mention in lines:
                 value = self._gap(mention, sentence, side) if mention.family == "whisper" else None
@@ -411,6 +420,8 @@ class RulesText:
                 for axis in ("column", "row"):
                     for match in re.finditer(rf"\b{axis}s? (\d(?:(?:,|,? and|,? &|,? or) \d)*)\b", sentence.text):
                         found.extend((axis, int(number)) for number in re.findall(r"\d", match.group(1)))
+                    for match in re.finditer(rf"\b({'|'.join(ORDINALS)}) {axis}\b", sentence.text):
+                        found.append((axis, ORDINALS[match.group(1)]))
             before = bool(about)
         return list(dict.fromkeys(found))
 

@@ -31,9 +31,10 @@ from puzzlesat.sudoku.model import constraints
 from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
                                            link_puzzle, needs_regions, negatives, outside_line, path_cells, ray,
                                            shape_of, text_cages, text_indexers)
-from puzzlesat.sudoku.reading.links.colours import family, nearest, word_distance
+from puzzlesat.sudoku.reading.links.colours import distance, family, nearest, rgb, word_distance
 from puzzlesat.sudoku.reading.links.frame import framed
-from puzzlesat.sudoku.reading.links.pad_lines import Drawn, branches, joined, kind_of, line_constraints, nearest_kind
+from puzzlesat.sudoku.reading.links.pad_lines import (Drawn, branches, figures, joined, kind_of, line_constraints,
+                                                     links_of, nearest_kind)
 from puzzlesat.sudoku.reading.links.rules_text import RulesText
 from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
 
@@ -191,7 +192,7 @@ def read_sudokupad(data: dict) -> VariantPuzzle:
     reader = _Reader(data)
     reader.ignored.extend(frame)
     regions = _regions(reader)
-    for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity):
+    for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity, _shaded_regions):
         step(reader, regions)
     if reader.by_convention:
         reader.unknown.append("no rules text: the drawing is read by its conventions alone (killer cages, "
@@ -521,9 +522,9 @@ def _digits_around(reader: _Reader, y: float, x: float, size: float) -> Optional
     for item in reader.shapes():
         text = str(item.get("text") if item.get("text") is not None else "").strip()
         cy, cx = _point(item.get("center"))
-        if text and re.fullmatch(r"\d", text) and math.hypot(cy - y, cx - x) <= size / 2:
+        if text and re.fullmatch(r"[\d\s,]+", text) and math.hypot(cy - y, cx - x) <= size / 2:
             parts.append(item)
-            digits.append(int(text))
+            digits.extend(_quadruple_digits(text, reader.side) or [0])
     if not digits or len(digits) > 4 or not all(1 <= digit <= reader.side for digit in digits):
         return None
     return tuple(sorted(digits)), parts
@@ -661,15 +662,43 @@ def _lines(reader: _Reader, regions: Optional[tuple]) -> None:
                 left["line not through cell centres"] += 1
             continue
         pieces.append(Drawn(path, str(line.get("color") or ""), float(line.get("thickness") or 0)))
-    seen = set()
-    for drawn in joined(pieces, bulbs):
-        if drawn.cells in seen or drawn.cells[::-1] in seen:
+    for figure in figures(pieces):
+        if len(figure) > 1 and _read_figure(reader, figure, bulbs, kinds):
             continue
-        seen.add(drawn.cells)
-        if not _read_line(reader, drawn, bulbs, kinds):
-            left[f"line ({drawn.colour or 'no colour'})"] += 1
+        seen = set()
+        for drawn in joined(figure, bulbs):
+            if drawn.cells in seen or drawn.cells[::-1] in seen:
+                continue
+            seen.add(drawn.cells)
+            if not _read_line(reader, drawn, bulbs, kinds):
+                left[f"line ({drawn.colour or 'no colour'})"] += 1
     reader.ignored.extend(f"{count} x {what} not identified from the rules" if count > 1 else
                           f"{what} not identified from the rules" for what, count in left.items())
+
+
+def _read_figure(reader: _Reader, figure: list, bulbs: dict, kinds: list) -> bool:
+    """A figure of several pieces (pad_lines.figures) read whole when its family takes a shape rather than a
+    stroke: a thermometer with branches from its one bulb, a region-sum line or renban drawn with branches; False
+    when it is to be read piece by piece."""
+    links = links_of(figure)
+    cells = tuple(dict.fromkeys(cell for line in figure for cell in line.cells))
+    colour = figure[0].colour
+    filled = [cell for cell in cells if cell in bulbs and any(_filled_like(item, colour) for item in bulbs[cell])]
+    thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
+    if (thermos or reader.by_convention) and len(filled) == 1:
+        slow = nearest_kind(colour, thermos) if thermos else None
+        for branch in branches(links, filled[0]):
+            reader.constraints.append(constraints.Thermometer(branch, slow=bool(slow and slow.family[0] == "s")))
+        reader.used.update(id(item) for item in bulbs[filled[0]])
+        return True
+    kind = kind_of(colour, kinds)
+    if kind is not None and kind.family == "region sum":
+        reader.constraints.append(constraints.RegionSumLine(cells, links))
+        return True
+    if kind is not None and kind.family in ("renban", "nabner"):
+        reader.constraints.extend(line_constraints(kind, cells))
+        return True
+    return False
 
 
 def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
@@ -682,9 +711,11 @@ def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
         return True
     thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
     on_line = [cell for cell in dict.fromkeys(path) if cell in bulbs]
+    if len(on_line) > 1:  # a thermometer's bulb is filled in the line's colour; other circles are something else
+        on_line = [cell for cell in on_line if any(_filled_like(item, drawn.colour) for item in bulbs[cell])]
     if (thermos or reader.by_convention) and len(on_line) == 1 and not drawn.loop:
         slow = nearest_kind(drawn.colour, thermos) if thermos else None
-        for cells in branches(path, on_line[0]):  # a bulb mid-stroke, or a stroke out and back: branches
+        for cells in branches(links_of([drawn]), on_line[0]):  # a bulb mid-stroke, a stroke out and back
             reader.constraints.append(constraints.Thermometer(cells, slow=bool(slow and slow.family.startswith("slow"))))
         reader.used.update(id(item) for item in bulbs[on_line[0]])
         return True
@@ -693,6 +724,12 @@ def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
         return False
     reader.constraints.extend(line_constraints(kind, drawn.cells, reader.shape.cell_name(drawn.cells[0])))
     return True
+
+
+def _filled_like(item: dict, colour) -> bool:
+    """True for a shape filled in (about) the given colour."""
+    fill, line = rgb(item.get("backgroundColor")), rgb(colour)
+    return fill is not None and line is not None and distance(fill, line) < 30
 
 
 def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
@@ -760,6 +797,48 @@ def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
             continue
         reader.constraints.append(constraints.Parity(cell, odd=fits[0] == "odd"))
         reader.used.add(id(item))
+
+
+def _shaded_regions(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Extra regions drawn as shaded cells, when the rules speak of them ('each shaded region contains 1-9'): each
+    group of orthogonally touching whole-cell shadings of one colour, of two to `side` cells, is a group of distinct
+    digits."""
+    if not reader.text.mentions("extra region") or any(getattr(c, "name", "").startswith("extra region")
+                                                        for c in reader.constraints):
+        return
+    shaded: dict = {}
+    for item in reader.shapes():
+        y, x = _point(item.get("center"))
+        cell = reader.cell(math.floor(y), math.floor(x))
+        if id(item) in reader.used or item.get("rounded") or cell is None or str(item.get("text") or "").strip() \
+                or min(float(item.get("width") or 0), float(item.get("height") or 0)) < 0.95:
+            continue
+        shaded.setdefault(str(item.get("backgroundColor") or "").lower(), {})[cell] = item
+    groups = [group for cells in shaded.values() for group in _touching(cells, reader.side)]
+    if not groups or any(not 2 <= len(group) <= reader.side for group in groups):
+        return
+    for index, group in enumerate(sorted(groups), 1):
+        reader.constraints.append(constraints.Distinct(tuple(sorted(group)), f"extra region {index}"))
+        reader.used.update(id(shaded_item) for cells in shaded.values() for cell, shaded_item in cells.items()
+                           if cell in group)
+
+
+def _touching(cells: dict, side: int) -> list:
+    """The cells cut into groups of orthogonal neighbours."""
+    left, groups = set(cells), []
+    while left:
+        group, todo = set(), [left.pop()]
+        while todo:
+            cell = todo.pop()
+            group.add(cell)
+            row, col = divmod(cell, side)
+            for other in ((row - 1) * side + col, (row + 1) * side + col, cell - 1 if col else -1,
+                          cell + 1 if col < side - 1 else -1):
+                if other in left:
+                    left.discard(other)
+                    todo.append(other)
+        groups.append(group)
+    return groups
 
 
 BASIC_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "grey", "black", "white", "brown")
