@@ -298,18 +298,19 @@ def test_bad_cell_name_is_an_error():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("https://sudokupad.app/abc123", "SudokuPad short link 'abc123' must be resolved online"),
-    ("sudokupad.app/sven/my-puzzle", "SudokuPad short link 'sven/my-puzzle' must be resolved online"),
-    ("https://app.crackingthecryptic.com/sudoku/HJ3Rpm6fnP", "SudokuPad short link 'HJ3Rpm6fnP'"),
+    ("https://sudokupad.app/abc123", "SudokuPad short link 'abc123' is not in the cache"),
+    ("sudokupad.app/sven/my-puzzle", "SudokuPad short link 'sven/my-puzzle' is not in the cache"),
+    ("https://app.crackingthecryptic.com/sudoku/HJ3Rpm6fnP", "SudokuPad short link 'sudoku/HJ3Rpm6fnP' is not"),
     ("https://f-puzzles.com/?id=y7zjdtq5", r"f-puzzles short link \(\?id=y7zjdtq5\)"),
     ("https://tinyurl.com/y7zjdtq5", "tinyurl.com short link must be resolved online"),
     ("https://example.com/puzzle", "not an f-puzzles or SudokuPad link"),
     ("hello there", "not a puzzle link or payload"),
     ('{"foo": 1}', "neither an f-puzzles puzzle"),
 ])
-def test_link_errors(text, message):
+def test_link_errors(text, message, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # an empty cache, and offline: no test goes online
     with pytest.raises(VariantError, match=message):
-        read_link(text)
+        read_link(text, offline=True)
 
 
 @pytest.mark.parametrize("text, expected", [
