@@ -251,9 +251,10 @@ class Zipper(Constraint):
 @dataclass(frozen=True)
 class Entropic(Constraint):
     """Every three consecutive cells hold one low, one middle and one high digit (the digits 1..side cut into
-    three equal bands). One band variable per cell and band, exactly one per cell, tied to the cell's digits;
-    within each window of three no band twice (binary clauses) and every band once (ternary), so a cell known
-    to be in a band clears that band from its window."""
+    three equal bands); on a line of two, the two differ in band (as within any window). One band variable per
+    cell and band, exactly one per cell, tied to the cell's digits; within each window of three (or the pair) no
+    band twice (binary clauses) and every band once (ternary), so a cell known to be in a band clears that band
+    from its window."""
 
     kind = "entropic line"
     cells: tuple
@@ -267,10 +268,14 @@ class Entropic(Constraint):
             for k in range(3):
                 clauses.append([bands[cell][k] for cell in window])
                 clauses += [[-bands[a][k], -bands[b][k]] for a, b in combinations(window, 2)]
+        if len(self.cells) == 2:
+            clauses += [[-bands[self.cells[0]][k], -bands[self.cells[1]][k]] for k in range(3)]
         return clauses
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         width = geometry.side // 3
+        if len(self.cells) == 2:
+            return (values[self.cells[0]] - 1) // width != (values[self.cells[1]] - 1) // width
         return all(sorted((values[cell] - 1) // width for cell in window) == [0, 1, 2]
                    for window in _windows(self.cells))
 

@@ -55,6 +55,11 @@ def joined(lines: Iterable[Drawn], stops: Iterable[int] = ()) -> List[Drawn]:
         if key not in seen:
             seen.add(key)
             pending.append(line)
+    ends: dict = {}  # (look, cell) -> how many pieces end there
+    for line in pending:
+        for end in {line.cells[0], line.cells[-1]}:
+            ends[(line.colour, line.thickness, end)] = ends.get((line.colour, line.thickness, end), 0) + 1
+    stops = stops | {end for (_, _, end), count in ends.items() if count > 2}  # three pieces meet: a branch point
     done: List[Drawn] = []
     while pending:
         line = pending.pop()

@@ -123,7 +123,7 @@ ABSORBS = {"little killer": r"\barrows?\b|\bdiagonals?\b|\bclues?\b", "extremum"
            "clone": r"\bcages?\b", "quadruple": r"\bcircles?\b", "between": r"\bcircles?\b|\bbulbs?\b",
            "thermometer": r"\bbulbs?\b", "slow thermometer": r"\bbulbs?\b|\bthermo\w*", "parity line": r"\bodd\b|\beven\b",
            "zipper": r"\bdots?\b|\bcircles?\b", "lockout": r"\bdiamonds?\b|\bcircles?\b", "arrow": r"\bcircles?\b|\bbulbs?\b",
-           "sandwich": r"\bclues?\b", "x-sum": r"\bclues?\b", "skyscraper": r"\bclues?\b"}
+           "sandwich": r"\bclues?\b", "x-sum": r"\bclues?\b", "skyscraper": r"\bclues?\b|\bdiagonals?\b"}
 REPEATING_LINES = ("whisper", "parity line", "entropic", "modular", "region sum", "zipper")  # digits may repeat on them
 LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "lockout", "parity line", "whisper", "renban",
                  "region sum", "palindrome", "zipper", "entropic", "modular", "nabner")
@@ -158,7 +158,8 @@ ELABORATION = re.compile(r"^\(|the same (?:way|rule)|\brespectively\b|^(?:these|
                          r"might)|different (?:lines|cages|clues) (?:may|can|might))")
 RULE_WORDS = re.compile(r"\b(?:digits?|numbers?|cells?|sums?|totals?|differ\w*|lines?|circles?|squares?|cages?|dots?"
                         r"|clues?|values?|adjacent|repeat\w*|sequence|regions?)\b")
-PERMISSION = re.compile(r"^[^.]*\b(?:may|can|could|might|are allowed to|is allowed to)(?: \w+)? repeat\b(?![^.]*\b(?:not|never)\b)")
+PERMISSION = re.compile(r"^[^.]*\b(?:may|can|could|might|are allowed to|is allowed to)(?! not\b)(?: (?!not\b)\w+)? "
+                        r"repeat\b(?![^.]*\b(?:not|never)\b)")
 NO_REPEAT = re.compile(
     r"(?:can ?not|may not|must not|cannot|can't|never|do not|don't|shall not|are not|is not)\b[^.]{0,20}?"
     r"(?:contain (?:the same|identical|equal|a repeat)|repeat|the same|identical|equal)"

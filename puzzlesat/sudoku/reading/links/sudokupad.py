@@ -729,7 +729,7 @@ def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
 def _filled_like(item: dict, colour) -> bool:
     """True for a shape filled in (about) the given colour."""
     fill, line = rgb(item.get("backgroundColor")), rgb(colour)
-    return fill is not None and line is not None and distance(fill, line) < 30
+    return fill is not None and line is not None and distance(fill, line) < 10
 
 
 def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
