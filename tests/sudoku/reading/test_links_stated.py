@@ -92,3 +92,15 @@ def test_the_misread_list_is_in_every_output(run_cli):
     assert record["misread"] == [read_link(link).misread[0]]
     assert "misread, left out: whisper r1c1-r1c2" in run_cli(["sudoku", "-f", "pretty", link], terminal=True).stdout
     assert "misread, left out: whisper r1c1-r1c2" in run_cli(["sudoku", "-f", "svg", link]).stdout
+
+
+def test_no_solution_to_a_reading_known_to_fall_short_is_no_unsat(run_cli):
+    link = pad("Digits in cages sum to the total. Cells joined by a V sum to 5. One clue in the grid is a lie.",
+               solution="", cages=[{"cells": [[0, 0], [0, 1]], "value": 3}],
+               overlays=[{"center": [0.5, 1.0], "width": 0.3, "height": 0.3, "text": "V"}])
+    run = run_cli(["sudoku", "-f", "jsonl", link])
+    record = json.loads(run.stdout)
+    assert record["status"] == "invalid" and record["conflict"] == ["killer cage r1c1-r1c2", "xv r1c1-r1c2"]
+    assert record["error"].startswith("not solvable as read: what was read has no solution (these clash: killer "
+                                      "cage r1c1-r1c2; xv r1c1-r1c2), and part of the rules was not understood")
+    assert run.exit_code == 1

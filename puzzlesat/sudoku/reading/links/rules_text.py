@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Iterable, List, Optional, Sequence, Tuple
 
-from puzzlesat.sudoku.reading.links.colours import words_in
+from puzzlesat.sudoku.reading.links.colours import PROTOTYPES, words_in
 
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
            "ten": 10}
@@ -141,7 +141,19 @@ UNSUPPORTED = re.compile(
     r"\bletters?\b|teleport|portal|galax|nurikabe|masyu|norinori|binairo|tetromino|pentomino|polyomino|\bislands?\b|"
     r"\bwalls?\b|\brivers?\b|\bcaves?\b|rotat|mirror|reflect|symmetr|look[- ]and[- ]say|magic square|\bzeroe?s?\b|"
     r"\b0-\d|\bparity of\b|\bbiased\b|\bexcept\b|\bunless\b|\bunknown\b|to be (?:deduced|determined)|"
-    r"determined by the solver|\bsame total\b|\bsame sum\b(?! in each)|\bin some order\b(?=[^.]*\bcages?\b)")
+    r"determined by the solver|\bsame total\b|\bsame sum\b(?! in each)|\bin some order\b(?=[^.]*\bcages?\b)|"
+    r"\bdigits? 0\b|\b0 ?(?:to|-|through) ?\d|\bone or more digits\b|\bmore than one digit\b|\bvalid time\b"
+    r"|\bmust determine\b|\bdetermine which\b|\bwhich (?:cage|line|circle|dot|clue)s? (?:is|are) which\b")
+# Rules added on top of a family's own ('cages ... have distinct sums', 'the sum ... is a multiple of'): looked for in
+# the whole sentence, family words included.
+ADDED = re.compile(
+    r"\bmoreover\b|\b(?:distinct|different|unique) (?:sums|totals)\b|\bunique (?:sum|total)\b|\bmultiple of\b"
+    r"|\bperfect squares?\b|\bfriendly\b|\btwice\b|\bsequential sums?\b|\beither \d+ or \d+\b(?![^.]*\badjacent)"
+    r"|\bends? (?:in|with) (?:a |an )?\d\b|\^|\bfolds?\b|\bdice\b|\bcommon digits?\b|\b(?:must|may|can) ?not appear\b"
+    r"|\bcannot appear\b|\bin one direction\b|\bruns? of (?:3|three)\b|\bsum of the (?:even|odd) digits\b"
+    r"|\bequals? the sum\b|\bthe same (?:digit|digits|total|sum) as\b|\b(?:more|less|fewer) than the (?:given|clue"
+    r"|total)|\bone of the (?:given )?(?:totals|sums|clues)\b|\beither (?!\d)(?!diagonal|direction|side|end|"
+    + "|".join(PROTOTYPES) + r")\w+[^.]{0,80}\bor\b|\bthere is a digit\b")
 BOILERPLATE = re.compile(
     r"(?:normal|standard|classic|classical|usual|regular|basic|traditional|ordinary|all) (?:\w+ ){0,3}rules?"
     r"|(?:place|fill|put|enter|write|contain|appear)\w*\b[^.]*\b(?:1|one) ?(?:-|to|through|–|thru)"
@@ -320,7 +332,7 @@ class RulesText:
         """The line families the rules name, one per (family, number), with the colours they give each."""
         kinds: dict = {}
         distinct = set()
-        changed = {mention.family for sentence in self.sentences if MODIFIERS.search(sentence.rest)
+        changed = {mention.family for sentence in self.sentences if MODIFIERS.search(sentence.text)
                    for mention in sentence.mentions}  # a family whose rule some sentence changes is not read
         for sentence in self.sentences:
             if changed & sentence.families():
@@ -370,7 +382,8 @@ class RulesText:
                 found.add(chess)
         if "nonconsecutive" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bbox \d"):
             found.add("diagonal nonconsecutive" if sentence.says(r"\bdiagonal") else "nonconsecutive")
-        if "disjoint" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b"):
+        if "disjoint" in families and not sentence.says(r"\bonly\b|\bexcept\b|\bunless\b") and (
+                sentence.says(r"disjoint") or NO_REPEAT.search(sentence.text)):
             found.add("disjoint")
         if "windoku" in families and sentence.says(r"windoku"):
             found.add("windoku")
@@ -415,7 +428,7 @@ class RulesText:
         extend them ('Column 5 operates the same way for the digit 5')."""
         found, before = [], False
         for sentence in self.sentences:
-            about = "indexer" in sentence.families() and not MODIFIERS.search(sentence.rest) or before and (
+            about = "indexer" in sentence.families() and not MODIFIERS.search(sentence.text) or before and (
                 ELABORATION.search(sentence.text) or re.search(r"\boperates?\b|\bsame (?:way|rule)", sentence.text))
             if about:
                 for axis in ("column", "row"):
@@ -464,7 +477,8 @@ class RulesText:
             words = [word for word, _ in sentence.colours]
             for relation, said, value in _dot_statements(text):
                 for word in self._dot_colours(text, said, words) or ["any"]:
-                    meanings.setdefault(word, None if MODIFIERS.search(sentence.rest) else (relation, value))
+                    changed = MODIFIERS.search(sentence.text) or ADDED.search(sentence.text)
+                    meanings.setdefault(word, None if changed else (relation, value))
         if "any" in meanings and len(set(meanings.values())) > 1:
             del meanings["any"]  # several meanings named: by colour, white and black as usual
         if not meanings and not self.about("kropki") and re.search(r"(?<!non-)(?<!non )\bconsecutive", self.low) \
@@ -497,7 +511,8 @@ class RulesText:
             if (families & set(GLOBAL_FAMILIES.values())) - stated:
                 families = families | {"a rule over the grid with a qualifier"}  # never read: the sentence is named
             carried = bool(families) and families <= read
-            unsupported = UNSUPPORTED.search(sentence.rest) or MODIFIERS.search(sentence.rest) or (
+            unsupported = UNSUPPORTED.search(sentence.rest) or MODIFIERS.search(sentence.text) or \
+                ADDED.search(sentence.text) or (
                 ALL_GIVEN.search(sentence.text) and not _all_given(sentence.text, sentence.text)
                 and not re.search(r"\bnot (?:all|every|each|necessarily)\b", sentence.text))
             if families and families <= read and not unsupported or PERMISSION.search(sentence.text) and not unsupported:

@@ -685,7 +685,7 @@ def _read_figure(reader: _Reader, figure: list, bulbs: dict, kinds: list) -> boo
     colour = figure[0].colour
     filled = [cell for cell in cells if cell in bulbs and any(_filled_like(item, colour) for item in bulbs[cell])]
     thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
-    if (thermos or reader.by_convention) and len(filled) == 1:
+    if (thermos or reader.by_convention) and len(filled) == 1 and len(links) == len(cells) - 1:  # a tree
         slow = nearest_kind(colour, thermos) if thermos else None
         for branch in branches(links, filled[0]):
             reader.constraints.append(constraints.Thermometer(branch, slow=bool(slow and slow.family[0] == "s")))
