@@ -148,7 +148,7 @@ UNSUPPORTED = re.compile(
 # the whole sentence, family words included.
 ADDED = re.compile(
     r"\bmoreover\b|\b(?:distinct|different|unique) (?:sums|totals)\b|\bunique (?:sum|total)\b|\bmultiple of\b"
-    r"|\bperfect squares?\b|\bfriendly\b|\btwice\b|\bsequential sums?\b|\beither \d+ or \d+\b(?![^.]*\badjacent)"
+    r"|\bperfect squares?\b|\bfriendly\b|\btwice (?:each|in)\b|\bsequential sums?\b|\beither \d+ or \d+\b(?![^.]*\badjacent)"
     r"|\bends? (?:in|with) (?:a |an )?\d\b|\^|\bfolds?\b|\bdice\b|\bcommon digits?\b|\b(?:must|may|can) ?not appear\b"
     r"|\bcannot appear\b|\bin one direction\b|\bruns? of (?:3|three)\b|\bsum of the (?:even|odd) digits\b"
     r"|\bequals? the sum\b|\bthe same (?:digit|digits|total|sum) as\b|\b(?:more|less|fewer) than the (?:given|clue"
@@ -178,7 +178,8 @@ NO_REPEAT = re.compile(
     r"|(?:must|are|be|contain) (?:\w+ )?(?:different|distinct)|identical digits|no (?:two )?(?:identical|equal|same)"
     r"|(?:different|distinct) (?:digits|numbers)|(?:each|every) (?:digit|number)[^.]*\bonce|1 ?(?:-|to|through) ?9"
     r"|no repeat|without repeat|no digit (?:may |can |is )?repeat|\bdiffer\.?$|\bmust differ\b(?![^.]*\bby\b)|(?:can ?not|can't|may not|must not|never) see "
-    r"(?:itself|the same|an identical)|no digit (?:can|may) see itself")
+    r"(?:itself|the same|an identical)|no digit (?:can|may) see itself|no digit (?:appears|may appear|can appear)"
+    r"|(?:each|every) digit[^.]*\b(?:each|every) (?:possible )?position")
 # Words that change a family's rule ('a consecutive set that must appear out of order', 'every string of five
 # cells along the line'): a sentence with one reads no family, and is named as not read.
 MODIFIERS = re.compile(
