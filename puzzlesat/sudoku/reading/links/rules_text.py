@@ -72,7 +72,7 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("renban", r"renbans?|rebus|(?:set|run|sequence|string|group) of (?:\w+ )?(?:non-?repeating |distinct "
                r"|unique |different )?consecutive|consecutive,? (?:non-?repeating |distinct |unique |different )?"
                r"(?:digits|numbers|integers|values)\b[^.]{0,40}\b(?:any|some|no particular|not necessarily)\b"
-               r"|form a consecutive|consecutive (?:set|sequence|run)"),
+               r"|form a consecutive|consecutive (?:set|sequence|run|series|string|group)"),
     ("region sum", r"region[- ]?sums?|(?:box|region|nonet)(?:es)? (?:borders?|boundaries) (?:divide|split|cut|"
                    r"separate|break)|(?:divided|split|cut|separated|broken) (?:up )?(?:in ?to [^.]{0,30})?by (?:the )?"
                    r"(?:3x3 )?(?:box|region|nonet)(?:es)?(?: borders?| boundaries)?|(?:same|equal) (?:sum|total)s?"
@@ -97,7 +97,7 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
                       r"|(?:adjacent|connected|neighbou?ring|touching) (?:cells|digits)[^.]{0,30}(?:cannot|can't|may "
                       r"not|must not|never|do not|don't)\b[^.]{0,10}\b(?:sum|add)"),
     ("xv", r"\bxv\b|\bx(?:'?s)?\b(?=[^.]*\b(?:10|ten)\b)|\bv(?:'?s)?\b(?=[^.]*\b(?:5|five)\b)"),
-    ("kropki", r"kropki|\bdots?\b"),
+    ("kropki", r"kropki|\bdots?\b|(?:connected|joined|separated) by an? (?:white|black|grey|gray) circles?"),
     ("anti-knight", r"anti[- ]?knight|knight'?s?'? ?(?:-|move)|knights? (?:in chess|move)"
                     r"|knight'?s?'?(?= (?:or|and|/) (?:a )?(?:chess )?king)"),
     ("anti-king", r"anti[- ]?king|king'?s?'? ?(?:-|move)|kings? move|king'?s?'?(?= (?:or|and|/) )"
@@ -112,7 +112,7 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("extra region", r"extra regions?|(?:shaded|grey|gray|coloured|colored|outlined) (?:regions?|areas?|boxes)"),
     ("clone", r"clones?|(?:cages|regions|cells|shapes) (?:of|in) the same colou?r (?:are|must be|contain) identical"),
     ("indexer", r"\bindex\w*|\b1-?5-?9\b|positions? of (?:the )?(?:1|5|9)s?\b|(?:column|row) (?:positions?|locations?)"
-                r" of|(?:column|row) in which|which (?:column|row) contains"),
+                r" of|(?:column|row) in which|in which (?:column|row)\b|which (?:column|row) contains"),
     ("odd", r"\bodds?\b"),
     ("even", r"\bevens?\b"),
     ("cage", r"\bcages?\b|\bkiller\b|dashed (?:box|outline|region|line|shape)s?|dotted (?:box|outline|region)s?"),
@@ -153,7 +153,7 @@ ADDED = re.compile(
     r"|\bcannot appear\b|\bin one direction\b|\bruns? of (?:3|three)\b|\bsum of the (?:even|odd) digits\b"
     r"|\bequals? the sum\b|\bthe same (?:digit|digits|total|sum) as\b|\b(?:more|less|fewer) than the (?:given|clue"
     r"|total)|\bone of the (?:given )?(?:totals|sums|clues)\b|\beither (?!\d)(?!diagonal|direction|side|end|"
-    + "|".join(PROTOTYPES) + r")\w+[^.]{0,80}\bor\b|\bthere is a digit\b")
+    + "|".join(PROTOTYPES) + r"|increase|decrease|stay|remain)\w+[^.]{0,80}\bor\b|\bthere is a digit\b")
 BOILERPLATE = re.compile(
     r"(?:normal|standard|classic|classical|usual|regular|basic|traditional|ordinary|all) (?:\w+ ){0,3}rules?"
     r"|(?:place|fill|put|enter|write|contain|appear)\w*\b[^.]*\b(?:1|one) ?(?:-|to|through|–|thru)"

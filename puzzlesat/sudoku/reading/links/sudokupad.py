@@ -845,8 +845,10 @@ BASIC_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "
 
 
 def _named_colour(colour, words: tuple) -> bool:
-    """True when the rules name no colour, or the colour is nearer one they name than any other basic colour."""
-    return not words or nearest(colour, tuple(words) + BASIC_COLOURS, within=math.inf) in words
+    """True when the rules name no colour, or the colour is one they name: near it, or nearer it than any other
+    basic colour."""
+    return not words or min(word_distance(colour, word) for word in words) <= 25 or \
+        nearest(colour, tuple(words) + BASIC_COLOURS, within=math.inf) in words
 
 
 def _cells_named(reader: _Reader, parity: str) -> set:
