@@ -152,6 +152,12 @@ def test_indexer_columns_and_rows_from_the_text():
     assert rules.unread({"indexer"}) == []
 
 
+def test_every_column_indexing_and_examples_that_name_no_indexer():
+    rules = RulesText("Digits in the Nth column indicate in which column the digit N is placed in the respective row. "
+                      "Eg if R3C2 is a 5, the fifth column in the third row must contain a 2.")
+    assert rules.indexers() == [("column", 0)]
+
+
 def test_unread_names_every_sentence_no_constraint_carries():
     rules = RulesText("Normal sudoku rules apply. Thermometers increase from the bulb. For example, 1-3-7. Digits "
                       "along a green line differ by at least 5. Each green line references another green line. "

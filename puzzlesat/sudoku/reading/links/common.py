@@ -160,7 +160,9 @@ def path_cells(points: Sequence[tuple], side: int) -> Optional[tuple]:
 def text_indexers(text, side: int) -> list:
     """The indexer rows and columns a rules text (rules_text.RulesText) describes, as Indexer constraints."""
     found = []
-    for axis, number in text.indexers():
+    wanted = [(axis, number) for axis, number in text.indexers() if number]
+    wanted += [(axis, number) for axis, every in text.indexers() if not every for number in range(1, side + 1)]
+    for axis, number in dict.fromkeys(wanted):
         if 1 <= number <= side:
             cells = tuple(number - 1 + row * side for row in range(side)) if axis == "column" else \
                 tuple((number - 1) * side + col for col in range(side))

@@ -425,14 +425,19 @@ class RulesText:
 
     def indexers(self) -> list:
         """(axis, number) for each row or column of indexer cells the rules describe ('Each digit in column 1
-        indicates the position of the 1 in its row': ('column', 1)), from the indexing sentences and the ones that
-        extend them ('Column 5 operates the same way for the digit 5')."""
+        indicates the position of the 1 in its row': ('column', 1); 'the Nth column ... the digit N': ('column', 0),
+        every column), from the indexing sentences and the ones that extend them ('Column 5 operates the same way for
+        the digit 5'), not from their examples."""
         found, before = [], False
         for sentence in self.sentences:
             about = "indexer" in sentence.families() and not MODIFIERS.search(sentence.text) or before and (
                 ELABORATION.search(sentence.text) or re.search(r"\boperates?\b|\bsame (?:way|rule)", sentence.text))
+            if about and re.match(r"\(?(?:eg|ie|for example|for instance|so)\b", sentence.text):
+                continue  # an example's rows and columns are no indexers
             if about:
                 for axis in ("column", "row"):
+                    if re.search(rf"\b(?:n-?th|each|every|any) {axis}\b(?=[^.]*\b(?:digit|number) n\b)", sentence.text):
+                        found.append((axis, 0))  # every row or column indexes: 0 stands for all
                     for match in re.finditer(rf"\b{axis}s? (\d(?:(?:,|,? and|,? &|,? or) \d)*)\b", sentence.text):
                         found.extend((axis, int(number)) for number in re.findall(r"\d", match.group(1)))
                     for match in re.finditer(rf"\b({'|'.join(ORDINALS)}) {axis}\b", sentence.text):
