@@ -93,22 +93,6 @@ class Killer(Constraint):
 
 
 @dataclass(frozen=True)
-class CageSum(Constraint):
-    """A cage whose digits add up to `total`, digits allowed to repeat (as the rules of some cages say): no group,
-    one DP sum (`Encoder.linear`) as for a little killer."""
-
-    kind = "sum cage"
-    cells: tuple
-    total: int
-
-    def clauses(self, enc: Encoder) -> List[Clause]:
-        return enc.linear([(1, cell) for cell in self.cells], "==", self.total)
-
-    def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
-        return sum(values[cell] for cell in self.cells) == self.total
-
-
-@dataclass(frozen=True)
 class MultiSumKiller(Constraint):
     """A cage whose distinct digits add up to any one of `totals` (Rangsk's multi-sum cage; f-puzzles cages
     valued 'DR<n>' give every total of digital root n). The union of each total's digit sets goes through the
@@ -156,6 +140,14 @@ class LittleKiller(Constraint):
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         return sum(values[cell] for cell in self.cells) == self.total
+
+
+@dataclass(frozen=True)
+class CageSum(LittleKiller):
+    """A cage whose digits add up to `total`, digits allowed to repeat (as the rules of some cages say): no group,
+    the little killer's DP sum over its cells."""
+
+    kind = "sum cage"
 
 
 @dataclass(frozen=True)
