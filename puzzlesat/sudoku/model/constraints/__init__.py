@@ -23,8 +23,8 @@ HOMES = {
                     "apart"),
     **dict.fromkeys(["Killer", "CageSum", "MultiSumKiller", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow",
                      "DoubleArrow", "Quadruple"], "sums"),
-    **dict.fromkeys(["Thermometer", "Between", "Whisper", "ParityLine", "Renban", "RegionSumLine", "Palindrome", "Zipper",
-                     "Entropic", "Modular", "Nabner", "Lockout"], "lines"),
+    **dict.fromkeys(["Thermometer", "Between", "Whisper", "ParityLine", "Renban", "RegionSumLine", "Palindrome",
+                     "Zipper", "Entropic", "Modular", "Nabner", "Lockout"], "lines"),
     **dict.fromkeys(["Kropki", "XV", "Difference", "Ratio", "Negative", "orthogonal_pairs"], "pairs"),
     **dict.fromkeys(["Parity", "PencilMarks", "Extremum", "Clone", "Indexer"], "cells"),
 }

@@ -92,8 +92,9 @@ def _oklch(body: str) -> Optional[tuple]:
     except (IndexError, ValueError):
         return None
     a, b = chroma * math.cos(hue), chroma * math.sin(hue)
-    l_, m_, s_ = (light + 0.3963377774 * a + 0.2158037573 * b) ** 3, (light - 0.1055613458 * a - 0.0638541728 * b) ** 3, \
-        (light - 0.0894841775 * a - 1.2914855480 * b) ** 3
+    l_ = (light + 0.3963377774 * a + 0.2158037573 * b) ** 3
+    m_ = (light - 0.1055613458 * a - 0.0638541728 * b) ** 3
+    s_ = (light - 0.0894841775 * a - 1.2914855480 * b) ** 3
     linear = (4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_,
               -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_,
               -0.0041960863 * l_ - 0.7034186147 * m_ + 1.7076147010 * s_)
@@ -145,7 +146,8 @@ def _prototypes(word: str) -> tuple:
 
 def words_in(text: str) -> list:
     """The colour words of a text, in order, with their shade ('light blue'), as (word, start)."""
-    return [(match.group(0).replace("-", " ").replace("ish", ""), match.start()) for match in WORD.finditer(text.lower())]
+    return [(match.group(0).replace("-", " ").replace("ish", ""), match.start())
+            for match in WORD.finditer(text.lower())]
 
 
 def word_distance(colour, word: str) -> float:

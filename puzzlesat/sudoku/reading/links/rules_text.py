@@ -77,10 +77,12 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
                    r"separate|break)|(?:divided|split|cut|separated|broken) (?:up )?(?:in ?to [^.]{0,30})?by (?:the )?"
                    r"(?:3x3 )?(?:box|region|nonet)(?:es)?(?: borders?| boundaries)?|(?:same|equal) (?:sum|total)s?"
                    r"\b[^.]{0,20}\b(?:with)?in (?:each|every) (?:3x3 )?(?:box|region|nonet)|(?:sum|total)\b[^.]{0,30}"
-                   r"\b(?:the same|equal) (?:with)?in (?:each|every) (?:3x3 )?(?:box|region|nonet)|segments?\b[^.]{0,40}"
+                   r"\b(?:the same|equal) (?:with)?in (?:each|every) (?:3x3 )?(?:box|region|nonet)"
+                   r"|segments?\b[^.]{0,40}"
                    r"\b(?:same|equal) (?:sums?|totals?)|\bsum\b[^.]{0,60}\b(?:the same|equal)\b[^.]{0,40}\b(?:box|boxes"
                    r"|regions?|nonets?)\b|(?:box|region|nonet)(?:es|s)?\b[^.]{0,40}\bsum to the same"
-                   r"|(?:same|equal) (?:sum|total)\b[^.]{0,30}\b(?:with)?in (?:each|every|all|any)\b[^.]{0,20}\b(?:box|region)"),
+                   r"|(?:same|equal) (?:sum|total)\b[^.]{0,30}\b(?:with)?in (?:each|every|all|any)\b[^.]{0,20}"
+                   r"\b(?:box|region)"),
     ("palindrome", r"palindrom\w*|reads? the same (?:forwards?|backwards?|in both|both ways|in either|from (?:either"
                    r"|both))"),
     ("zipper", r"zippers?|(?:an equal distance|equidistant|the same distance|equally far) from (?:the|their|its|a) "
@@ -121,8 +123,9 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
 # not an arrow; 'a cell with arrows pointing out' a maximum's.
 ABSORBS = {"little killer": r"\barrows?\b|\bdiagonals?\b|\bclues?\b", "extremum": r"\barrows?\b|\bsquares?\b",
            "clone": r"\bcages?\b", "quadruple": r"\bcircles?\b", "between": r"\bcircles?\b|\bbulbs?\b",
-           "thermometer": r"\bbulbs?\b", "slow thermometer": r"\bbulbs?\b|\bthermo\w*", "parity line": r"\bodd\b|\beven\b",
-           "zipper": r"\bdots?\b|\bcircles?\b", "lockout": r"\bdiamonds?\b|\bcircles?\b", "arrow": r"\bcircles?\b|\bbulbs?\b",
+           "thermometer": r"\bbulbs?\b", "slow thermometer": r"\bbulbs?\b|\bthermo\w*",
+           "parity line": r"\bodd\b|\beven\b", "zipper": r"\bdots?\b|\bcircles?\b",
+           "lockout": r"\bdiamonds?\b|\bcircles?\b", "arrow": r"\bcircles?\b|\bbulbs?\b",
            "sandwich": r"\bclues?\b", "x-sum": r"\bclues?\b", "skyscraper": r"\bclues?\b|\bdiagonals?\b"}
 REPEATING_LINES = ("whisper", "parity line", "entropic", "modular", "region sum", "zipper")  # digits may repeat on them
 LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "lockout", "parity line", "whisper", "renban",
@@ -136,7 +139,8 @@ CONVENTIONAL = {"thermometer": ("grey",), "slow thermometer": ("grey",), "betwee
 # Rules this reader never models: a sentence that names one is named as not read, whatever else it names.
 UNSUPPORTED = re.compile(
     r"\bfog|yin[- ]?yang|\bloops?\b|\bsnakes?\b|\bshad(?:e|ed|ing)\b|\bliars?\b|\blies\b|\blying\b|\bchaos\b|"
-    r"\bpaths?\b|\bthe mean\b|\bmean of\b|\baverage|\bproducts?\b|multipl(?:y|ied|ies|ication)|\bdivi(?:sion|sor|sible)|\bprimes?\b|"
+    r"\bpaths?\b|\bthe mean\b|\bmean of\b|\baverage|\bproducts?\b|multipl(?:y|ied|ies|ication)|\bdivi(?:sion|sor|sible)"
+    r"|\bprimes?\b|"
     r"\bcount(?:s|ing|ed)?\b|sweeper|\bdoubl(?:er|ers|ed|ing)\b|\bnegators?\b|modif(?:y|ier|ies)|\bcipher|"
     r"\bletters?\b|teleport|portal|galax|nurikabe|masyu|norinori|binairo|tetromino|pentomino|polyomino|\bislands?\b|"
     r"\bwalls?\b|\brivers?\b|\bcaves?\b|rotat|mirror|reflect|symmetr|look[- ]and[- ]say|magic square|\bzeroe?s?\b|"
@@ -148,7 +152,8 @@ UNSUPPORTED = re.compile(
 # the whole sentence, family words included.
 ADDED = re.compile(
     r"\bmoreover\b|\b(?:distinct|different|unique) (?:sums|totals)\b|\bunique (?:sum|total)\b|\bmultiple of\b"
-    r"|\bperfect squares?\b|\bfriendly\b|\btwice (?:each|in)\b|\bsequential sums?\b|\beither \d+ or \d+\b(?![^.]*\badjacent)"
+    r"|\bperfect squares?\b|\bfriendly\b|\btwice (?:each|in)\b|\bsequential sums?\b"
+    r"|\beither \d+ or \d+\b(?![^.]*\badjacent)"
     r"|\bends? (?:in|with) (?:a |an )?\d\b|\^|\bfolds?\b|\bdice\b|\bcommon digits?\b|\b(?:must|may|can) ?not appear\b"
     r"|\bcannot appear\b|\bin one direction\b|\bruns? of (?:3|three)\b|\bsum of the (?:even|odd) digits\b"
     r"|\bequals? the sum\b|\bthe same (?:digit|digits|total|sum) as\b|\b(?:more|less|fewer) than the (?:given|clue"
@@ -166,7 +171,8 @@ BOILERPLATE = re.compile(
 # Sentences that only explain the one before ('For example, ...', 'Different lines may have different sums').
 ELABORATION = re.compile(r"^\(|the same (?:way|rule)|\brespectively\b|^(?:these|this|they|it|that|and|or)\b"
                          r"|^(?:for example|for instance|eg\b|ie\b|this means|that is|in other words|so\b|note\b"
-                         r"|the same (?:is true|applies|goes)|similarly|likewise|(?:the )?(?:sums?|totals?|values?) (?:may|can|"
+                         r"|the same (?:is true|applies|goes)|similarly|likewise"
+                         r"|(?:the )?(?:sums?|totals?|values?) (?:may|can|"
                          r"might)|different (?:lines|cages|clues) (?:may|can|might))")
 RULE_WORDS = re.compile(r"\b(?:digits?|numbers?|cells?|sums?|totals?|differ\w*|lines?|circles?|squares?|cages?|dots?"
                         r"|clues?|values?|adjacent|repeat\w*|sequence|regions?)\b")
@@ -177,21 +183,25 @@ NO_REPEAT = re.compile(
     r"(?:contain (?:the same|identical|equal|a repeat)|repeat|the same|identical|equal)"
     r"|(?:must|are|be|contain) (?:\w+ )?(?:different|distinct)|identical digits|no (?:two )?(?:identical|equal|same)"
     r"|(?:different|distinct) (?:digits|numbers)|(?:each|every) (?:digit|number)[^.]*\bonce|1 ?(?:-|to|through) ?9"
-    r"|no repeat|without repeat|no digit (?:may |can |is )?repeat|\bdiffer\.?$|\bmust differ\b(?![^.]*\bby\b)|(?:can ?not|can't|may not|must not|never) see "
+    r"|no repeat|without repeat|no digit (?:may |can |is )?repeat|\bdiffer\.?$|\bmust differ\b(?![^.]*\bby\b)"
+    r"|(?:can ?not|can't|may not|must not|never) see "
     r"(?:itself|the same|an identical)|no digit (?:can|may) see itself|no digit (?:appears|may appear|can appear)"
     r"|(?:each|every) digit[^.]*\b(?:each|every) (?:possible )?position")
 # Words that change a family's rule ('a consecutive set that must appear out of order', 'every string of five
 # cells along the line'): a sentence with one reads no family, and is named as not read.
 MODIFIERS = re.compile(
     r"\bout of order\b|\bnot (?:be )?in (?:\w+ )?order\b|\b(?:every|any|each) (?:string|sequence|set|group|run|segment)"
-    r" of (?:\d+|two|four|five|six|seven|eight) (?:consecutive |adjacent |sequential )?cells|multipl(?:y|ied|ies|ication)"
+    r" of (?:\d+|two|four|five|six|seven|eight) (?:consecutive |adjacent |sequential )?cells"
+    r"|multipl(?:y|ied|ies|ication)"
     r"|\bproducts?\b|\bdiscover|to be (?:found|deduced|determined)|(?:deduced|determined|discovered) by the solver"
     r"|\bbiased\b|\bthripper|\blegs?\b|\breferences?\b|\bsame parity\b|\bsquared\b|\bprimes?\b|\bat most\b"
     r"|\bpositions? [a-z0-9]\b of both|\bnot (?:necessarily )?(?:distinct|different)\b")
-QUALIFIED = re.compile(r"\bonly\b|\bodd\b|\beven\b|\bparity\b|\bbox \d|\bsums?\b|\bdiffer\w* by|\bdifference|\bconsecutive|\bprimes?\b"
+QUALIFIED = re.compile(r"\bonly\b|\bodd\b|\beven\b|\bparity\b|\bbox \d|\bsums?\b|\bdiffer\w* by|\bdifference"
+                       r"|\bconsecutive|\bprimes?\b"
                        r"|\bexcept\b|\bunless\b|\bgreater\b|\bless\b|\bmust be (?:the same|equal)"
                        r"|\bmay repeat|\bcan repeat|\bdoubled?\b|\bhalf\b")
-ALL_GIVEN = re.compile(r"\b(?:all|every|each)\b(?: the| of the)?(?: possible)?[^.;]{0,45}?\b(?:are|is|have been|been|will be)"
+ALL_GIVEN = re.compile(r"\b(?:all|every|each)\b(?: the| of the)?(?: possible)?[^.;]{0,45}?"
+                       r"\b(?:are|is|have been|been|will be)"
                        r"(?: all)? (?:given|shown|marked|drawn|present|indicated|displayed)\b")
 
 
@@ -246,8 +256,8 @@ def normalised(text: str) -> str:
 
 def sentences(text: str) -> List[str]:
     """The text cut into sentences; a short header line ('Renban:', 'German Whispers') joins the next line."""
-    text = re.sub(r"\b([eE])\.([gG])\.|\b([iI])\.([eE])\.|\b(etc|vs|approx)\.", lambda m: "".join(filter(None, m.groups())),
-                  text)
+    text = re.sub(r"\b([eE])\.([gG])\.|\b([iI])\.([eE])\.|\b(etc|vs|approx)\.",
+                  lambda m: "".join(filter(None, m.groups())), text)
     lines = [line.strip(" \t-•·>") for line in text.replace("\r", "\n").split("\n")]
     lines = [line for line in lines if line.strip()]
     joined: List[str] = []
@@ -465,7 +475,8 @@ class RulesText:
         for sentence in self.about("cage"):
             if re.search(r"(?<!not )\b(?:may|can|could|might|are allowed to|is allowed to)(?! not)(?: \w+)? repeat"
                          r"|repeat\w* (?:digits |numbers )?(?:are |is )?(?:allowed|permitted|possible)"
-                         r"|need not be (?:different|distinct|unique)|(?:do|does) not have to be (?:different|distinct)",
+                         r"|need not be (?:different|distinct|unique)"
+                         r"|(?:do|does) not have to be (?:different|distinct)",
                          sentence.text) and not re.search(r"\bcannot repeat|can't repeat|may not repeat|do not repeat"
                                                            r"|don't repeat|must not repeat|never repeat",
                                                            sentence.text):
@@ -521,7 +532,7 @@ class RulesText:
                 ADDED.search(sentence.text) or (
                 ALL_GIVEN.search(sentence.text) and not _all_given(sentence.text, sentence.text)
                 and not re.search(r"\bnot (?:all|every|each|necessarily)\b", sentence.text))
-            if families and families <= read and not unsupported or PERMISSION.search(sentence.text) and not unsupported:
+            if not unsupported and (families and families <= read or PERMISSION.search(sentence.text)):
                 continue  # carried by what was read, or only a permission ('digits may repeat on arrows')
             if not families and (self.from_title or not unsupported and (BOILERPLATE.search(sentence.text)
                                                                         or not RULE_WORDS.search(sentence.text))):
@@ -578,7 +589,8 @@ def _dot_statements(text: str) -> list:
         word = next((group for group in match.groups() if group), None)
         found.append(("difference", match.start(), 1 if word is None else _number(word)))
     for match in re.finditer(rf"\b{NUMBER}\s*(?::|-to-| to |/)\s*{NUMBER}\b(?=[^.]{{0,12}}\bratio|[^.]{{0,3}}$|\W)"
-                             rf"|ratio (?:of )?{NUMBER}\b(?!\s*(?::|-to-| to |/))|\b(double|twice|half)\b|\b{NUMBER} times\b|\bratio\b", text):
+                             rf"|ratio (?:of )?{NUMBER}\b(?!\s*(?::|-to-| to |/))|\b(double|twice|half)\b"
+                             rf"|\b{NUMBER} times\b|\bratio\b", text):
         groups = [group for group in match.groups()]
         if groups[0] and groups[1]:
             low, high = sorted((_number(groups[0]), _number(groups[1])))
@@ -602,8 +614,8 @@ def _sums_forbidden(sentence: Sentence) -> set:
     """The sums a sentence says no two orthogonal neighbours make."""
     if "forbidden sum" not in sentence.families() or sentence.says(r"\bonly\b|\bexcept\b|\bunless\b|\bdiagonal"):
         return set()
-    match = re.search(rf"\b(?:sum|add)\w*(?: up)? to (?:either |any of )?({NUMBER}(?:(?:,|,? or|,? and|,? nor) {NUMBER})*)",
-                      sentence.text)
+    match = re.search(rf"\b(?:sum|add)\w*(?: up)? to (?:either |any of )?"
+                      rf"({NUMBER}(?:(?:,|,? or|,? and|,? nor) {NUMBER})*)", sentence.text)
     if not match:
         return set()
     words = re.findall(NUMBER, match.group(1))

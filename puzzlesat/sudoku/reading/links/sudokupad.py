@@ -716,7 +716,7 @@ def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
     if (thermos or reader.by_convention) and len(on_line) == 1 and not drawn.loop:
         slow = nearest_kind(drawn.colour, thermos) if thermos else None
         for cells in branches(links_of([drawn]), on_line[0]):  # a bulb mid-stroke, a stroke out and back
-            reader.constraints.append(constraints.Thermometer(cells, slow=bool(slow and slow.family.startswith("slow"))))
+            reader.constraints.append(constraints.Thermometer(cells, slow=bool(slow and slow.family[0] == "s")))
         reader.used.update(id(item) for item in bulbs[on_line[0]])
         return True
     kind = kind_of(drawn.colour, kinds)
@@ -868,7 +868,8 @@ def _parity_look(reader: _Reader, parity: str) -> tuple:
     for odd and 'square' for even unless their sentences name the other shape or speak of shaded cells."""
     sentences = reader.text.about(parity)
     circle = any(sentence.says(r"\bcircle") for sentence in sentences)
-    shaded = any(sentence.says(r"\bshad|highlight|colou?red (?:cells?|squares?)|\bfilled cells?") for sentence in sentences)
+    shaded = any(sentence.says(r"\bshad|highlight|colou?red (?:cells?|squares?)|\bfilled cells?")
+                 for sentence in sentences)
     square = shaded or any(sentence.says(r"\bsquare|\bboxes\b") for sentence in sentences)
     shape = ("square" if square and not circle else "circle") if parity == "odd" else \
         ("circle" if circle and not square else "square")
