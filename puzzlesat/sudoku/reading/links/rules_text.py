@@ -46,7 +46,8 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
                          r"|never decrease|non-?decreasing"),
     ("thermometer", r"thermo\w*|increas\w* (?:along [^.]{0,20})?(?:away )?from (?:the |its |a )?bulbs?"),
     ("little killer", r"little[- ]?killers?|(?![^.]*\b(?:seen|visible|buildings?|skyscrapers?)\b)(?:clues?|numbers?|"
-                      r"totals?|values?|arrows?) (?:outside|beside|around) the grid[^.]*\bdiagonals?\b"
+                      r"totals?|values?|arrows?) (?:outside|beside|around) the grid[^.]*\b(?:diagonals?\b|indicated "
+                      r"direction)"
                       r"|diagonals?[^.]{0,40}\b(?:arrows?|clues?) (?:outside|beside|next to)|pointed diagonals?"
                       r"|diagonals? (?:indicated|marked|shown|pointed at) by (?:an? |the )?(?:small )?arrows?"
                       r"|(?:along|on) (?:an? |the |each )?(?:indicated|marked) diagonals?\b[^.]*\b(?:sum|total|add)"
@@ -421,7 +422,8 @@ class RulesText:
         text = sentence.text
         if re.search(r"\bsudoku x\b|\bx[- ]sudoku\b", text):
             return "diagonal"
-        if NO_REPEAT.search(text) is None or QUALIFIED.search(text) or re.search(r"may repeat|can repeat", text):
+        other = sentence.rest if "parity line" in sentence.families() else text  # its odd and even are the line's
+        if NO_REPEAT.search(text) is None or QUALIFIED.search(other) or re.search(r"may repeat|can repeat", text):
             return None
         if re.search(r"marked|indicated|shown|drawn|highlighted|\bline", text) or sentence.colours:
             return "diagonal marked"
