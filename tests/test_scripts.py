@@ -81,3 +81,40 @@ def test_the_performance_guard_fails_a_path_slower_than_its_limit_and_passes_one
         outcomes[name] = (done.returncode, done.stdout, done.stderr)
     assert outcomes["tight"][0] == 1 and "SLOW" in outcomes["tight"][1] and "sudoku-solve" in outcomes["tight"][2]
     assert outcomes["loose"][0] == 0 and " ok" in outcomes["loose"][1]
+
+
+def test_the_catalogue_script_sorts_answers_into_outcomes(tmp_path):
+    from puzzlesat.sudoku.reading.links.lzstring import compress_to_base64
+
+    regions = [[[r, c] for r in range(br, br + 2) for c in range(bc, bc + 2)] for br in (0, 2) for bc in (0, 2)]
+
+    def payload(rules, cages, solution=""):
+        texts = [{"value": f"rules: {rules}"}] + ([{"value": f"solution: {solution}"}] if solution else [])
+        data = {"cells": [[{} for _ in range(4)] for _ in range(4)], "regions": regions, "cages": texts + cages}
+        data["cells"][0][0], data["cells"][2][0], data["cells"][3][3] = {"value": 1}, {"value": 2}, {"value": 1}
+        return "scl" + compress_to_base64(json.dumps(data))
+
+    killers = [{"cells": [[0, 1], [0, 2]], "value": 5}, {"cells": [[2, 0], [3, 0]], "value": 6}]
+    ours = [  # puzzles of our own: right (unique, as stated), silent (two solutions, all read), honest, wrong-free
+        {"id": "a", "title": "A", "tags": ["Killer"], "payload": payload("Cages show their sums.", killers,
+                                                                          "1234341221434321")},
+        {"id": "b", "title": "B", "tags": ["Killer"], "payload": payload("Cages show their sums.", killers[:1])},
+        {"id": "c", "title": "C", "tags": ["Killer", "Fog"], "payload": payload("Cages show their sums. Fog.",
+                                                                               killers[:1])},
+        {"id": "d", "title": "D", "tags": ["Classic"], "payload": "{id:'d',ce:[[{v:1}]]}"},
+    ]
+    catalogue = tmp_path / "ours.jsonl"
+    catalogue.write_text("".join(json.dumps(row) + "\n" for row in ours))
+    done = subprocess.run([sys.executable, str(SCRIPTS / "ctc_catalogue.py"), "--file", str(catalogue), "-j", "2",
+                           "--limit", "20", "--min-tag", "1", "--out", str(tmp_path / "run.jsonl")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = {line.split()[0] + " " + line.split()[1]: line.split()[2:9] for line in done.stdout.splitlines()
+            if line.startswith(("all ", "families read"))}
+    assert rows["all 4"] == ["1", "0", "0", "1", "1", "1", "25.0%"]  # right, unique, wrong, silent, honest, other
+    assert rows["families read"][:1] == ["3"]
+    saved = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()]
+    assert [row["outcome"] for row in saved] == ["right", "silent", "honest", "other"]
+    again = subprocess.run([sys.executable, str(SCRIPTS / "ctc_catalogue.py"), "--report", str(tmp_path / "run.jsonl"),
+                            "--min-tag", "1"], capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and "* Killer" in again.stdout and "  Fog" in again.stdout

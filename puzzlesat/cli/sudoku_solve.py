@@ -162,10 +162,13 @@ class SolverOption(click.Option):
               help="Jigsaw region map: one label per cell, each label one region.")
 @click.option("--cages", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
               help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
+@click.option("--offline", is_flag=True, envvar="PUZZLESAT_OFFLINE",
+              help="Never go online: a SudokuPad short link (sudokupad.app/abc123) is read from the cache of links "
+                   "fetched before (also PUZZLESAT_OFFLINE=1).")
 @click.pass_obj
 def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
           alphabet, output_dir, jobs, scheduler, dimacs, rate, effort, explain, hint, reveal, candidates,
-          true_candidates, logical, engine, disabled, redundant, variants, regions, cages) -> int:
+          true_candidates, logical, engine, disabled, redundant, variants, regions, cages, offline) -> int:
     """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
 
     \b
@@ -184,8 +187,10 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
 
     A variant puzzle comes as its f-puzzles or SudokuPad link, pasted as an argument
     (in quotes) or on a line of a file, or as an f-puzzles JSON file: its givens,
-    regions and constraints all come with it. -f fpuzzles writes any puzzle back
-    as an f-puzzles link.
+    regions and constraints all come with it, its rules read from its rules text.
+    A SudokuPad short link (sudokupad.app/abc123) is fetched from SudokuPad's
+    puzzle API and cached (--offline: from the cache only). -f fpuzzles writes any
+    puzzle back as an f-puzzles link.
 
     Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise
     (also when an f-puzzles link leaves something out), 2 usage error, 130 interrupted.
@@ -202,7 +207,7 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     paths = [name for name in files if not is_inline_link(name)]
     check_paths(paths)  # a missing file is a usage error before anything else happens
     variant = _variant(variants, regions, cages, env)
-    reader = Reader(size, alphabet, input_format)
+    reader = Reader(size, alphabet, input_format, offline=offline)
     records = reader.records(input_lines(files, env.stdin))
     if dimacs:
         return _write_dimacs(env, records, encoding, variant)

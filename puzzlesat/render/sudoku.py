@@ -244,6 +244,8 @@ def variant_lines(variant, result) -> list:
                       style=BORDER_STYLE))
     for what in variant.unknown:
         lines.append(Text(f"not understood, left out: {what}", style="bold yellow"))
+    for what in variant.misread:
+        lines.append(Text(f"misread, left out: {what}", style="bold yellow"))
     if variant.ignored:
         lines.append(Text(f"ignored (drawn, no rule read): {'; '.join(variant.ignored)}", style="yellow"))
     same = variant.matches_stated(result.solution)
@@ -254,10 +256,13 @@ def variant_lines(variant, result) -> list:
 
 
 def setter_view(puzzle, report, constrained: bool) -> list:
-    """True candidates as a pencil-mark grid and the redundant givens and constraints."""
+    """What clashes when there is no solution, true candidates as a pencil-mark grid, and the redundant givens and
+    constraints."""
     from puzzlesat.sudoku.reading.pencil import masks_grid
 
     parts = []
+    if report.conflict:
+        parts.append(Text(f"no solution; these clash: {'; '.join(report.conflict)}", style="bold yellow"))
     if report.candidates is not None:
         open_cells = sum(1 for mask in report.candidates if mask & (mask - 1))
         if open_cells:

@@ -155,6 +155,13 @@ def killer(marks: Marks, constraint, name: str) -> None:
     marks.cages[tuple(constraint.cells)] = constraint.total
 
 
+def sum_cage(marks: Marks, constraint, name: str) -> None:
+    """A cage whose digits may repeat: outlined with its total, and named in the legend."""
+    marks.cages[tuple(constraint.cells)] = constraint.total
+    cells = sorted(constraint.cells)
+    marks.items.append(("", "", f"{name} {marks.name(cells[0])}-{marks.name(cells[-1])}: digits may repeat"))
+
+
 def multi_sum_killer(marks: Marks, constraint, name: str) -> None:
     """A cage adding up to one of several totals: outlined, its totals in the legend."""
     marks.cages[tuple(constraint.cells)] = None
@@ -298,8 +305,9 @@ def outside(marks: Marks, constraint, name: str) -> None:
 
 
 DRAWERS = {
-    "Distinct": distinct, "Killer": killer, "MultiSumKiller": multi_sum_killer, "Thermometer": thermometer,
-    "Arrow": arrow, "DoubleArrow": line, "Between": line, "Whisper": line, "Renban": line, "RegionSumLine": line,
+    "Distinct": distinct, "Killer": killer, "CageSum": sum_cage, "MultiSumKiller": multi_sum_killer,
+    "Thermometer": thermometer, "Arrow": arrow, "DoubleArrow": line, "Between": line, "Whisper": line,
+    "ParityLine": line, "Renban": line, "RegionSumLine": line,
     "Palindrome": line, "Zipper": line, "Entropic": line, "Modular": line, "Nabner": line, "Lockout": line,
     "Kropki": dot, "XV": dot, "Difference": dot, "Ratio": dot, "Negative": negative,
     "Parity": cell_clue, "Extremum": cell_clue, "PencilMarks": pencil_marks, "Indexer": indexer, "Clone": clone, "Quadruple": quadruple,

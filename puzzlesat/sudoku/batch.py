@@ -160,9 +160,10 @@ class _Answerer:
             result = solver.solve(variant.puzzle, self.options.unique, self.options.count, budget)
             if result.status == Status.INVALID:
                 return _alone(result, started)
-            return self._more(solver, variant.puzzle, rules, result, budget, started, always=True)
+            parts = self._more(solver, variant.puzzle, rules, result, budget, started, always=True)
         finally:
             solver.close()
+        return _read_short(variant, parts)
 
     def _more(self, solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, budget: Optional[Budget],
               started: float, always: bool = False) -> tuple:
@@ -191,6 +192,19 @@ class _Answerer:
             except VariantError as error:
                 return str(error)
         return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape))
+
+
+def _read_short(variant: "VariantPuzzle", parts: tuple) -> tuple:
+    """The parts of a setter's puzzle's answer, 'invalid' instead of 'unsat' when part of its rules was not
+    understood: no solution to what was read says the reading fell short, not that the puzzle has none (what
+    clashes is still named)."""
+    result, report = parts[0], parts[-1]
+    if result.status != Status.UNSAT or not variant.unknown:
+        return parts
+    clash = "; ".join(report.conflict) if report is not None and report.conflict else "see the constraints read"
+    error = (f"not solvable as read: what was read has no solution (these clash: {clash}), and part of the rules "
+             f"was not understood ({variant.unknown[0]})")
+    return (result._replace(status=Status.INVALID, error=error), *parts[1:])
 
 
 def _proven_unique(solver: "SudokuSolver", puzzle: Puzzle, result: Result, budget: Budget) -> Result:
@@ -224,12 +238,15 @@ def _extras(puzzle: Puzzle, rules, result: Result, options: SolveOptions, budget
 
 def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, options: SolveOptions,
             budget: Optional[Budget]) -> "SetterReport":
-    """A second solution when there is more than one; true candidates and redundancy when asked for."""
+    """A second solution when there is more than one, what clashes when there is none (for puzzles with
+    constraints); true candidates and redundancy when asked for."""
     from puzzlesat.sudoku.solving import setter
 
-    second = candidates = redundancy = logical = None
+    second = candidates = redundancy = logical = clash = None
     if result.status == Status.MULTIPLE and result.solution is not None:
         second = setter.second_solution(solver, puzzle, result.solution, budget)
+    if result.status == Status.UNSAT and rules.constraints:
+        clash = setter.conflict(rules, puzzle, options.solver, budget)
     if options.true_candidates and result.solution is not None:
         candidates = setter.true_candidates(solver, puzzle, budget)
         if options.logical:
@@ -241,7 +258,7 @@ def _setter(solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, optio
         redundancy = setter.redundancy(rules, puzzle, result.solution, options.solver, budget)
         if redundancy is None:
             raise OutOfBudget("the budget ran out while looking for redundant givens and constraints")
-    return setter.SetterReport(second, candidates, redundancy, logical)
+    return setter.SetterReport(second, candidates, redundancy, logical, clash)
 
 
 def _alone(result: Result, started: float) -> tuple:

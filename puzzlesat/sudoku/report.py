@@ -111,7 +111,7 @@ def variant_fields(answer: "Answer") -> dict:
     data = {"title": variant.title, "author": variant.author,
             "constraints": variant.kinds(),
             "irregular_regions": variant.regions is not None,
-            "unknown": list(variant.unknown), "ignored": list(variant.ignored)}
+            "unknown": list(variant.unknown), "ignored": list(variant.ignored), "misread": list(variant.misread)}
     if variant.solution is not None:
         data["stated_solution"] = variant.puzzle.format_values(variant.solution)
         data["matches_stated"] = variant.matches_stated(solution)
@@ -119,8 +119,8 @@ def variant_fields(answer: "Answer") -> dict:
 
 
 def setter_fields(answer: "Answer", options: "SolveOptions") -> dict:
-    """The setter's answers: a second solution and where it differs, true candidates, redundant givens and
-    constraints."""
+    """The setter's answers: a second solution and where it differs, what clashes when there is no solution, true
+    candidates, redundant givens and constraints."""
     report, puzzle, result = answer.setter, answer.record.puzzle, answer.result
     shape = puzzle.shape
     data: dict = {}
@@ -135,6 +135,8 @@ def setter_fields(answer: "Answer", options: "SolveOptions") -> dict:
                 candidate_symbols(puzzle, mask) for mask in report.logical]
             data["beyond_logic"] = None if report.logical is None else [
                 [shape.cell_name(cell), puzzle.alphabet[digit - 1]] for cell, digit in beyond_logic(report)]
+    if report.conflict:
+        data["conflict"] = list(report.conflict)
     if options.redundant:
         found = report.redundancy
         data["redundant_givens"] = None if found is None else [shape.cell_name(cell) for cell in found.givens]

@@ -67,6 +67,7 @@ EVERY = (  # one constraint of every kind puzzlesat reads (drawn, not solved)
     k.LittleKiller(cells((1, 2), (2, 3), (3, 4)), 20), k.Sandwich(tuple(range(9)), 10),
     k.XSum(tuple(cell(r, 9) for r in range(1, 10)), 25), k.Skyscraper(tuple(cell(9, c) for c in range(9, 0, -1)), 4),
     k.Taxicab(9, 3), k.Chess(9, ((1, 1),)), k.SelfTaxicab(9), k.DiagonalNonconsecutive(9),
+    k.CageSum(cells((7, 4), (8, 4)), 9), k.ParityLine(cells((2, 8), (3, 8))),
 )
 IN_WORDS = {"Negative": "no white dot: not consecutive", "Taxicab": "taxicab 3: no repeat at taxicab distance 3",
             "Chess": "anti-king: no repeat a king's move apart", "SelfTaxicab": "self-taxicab",

@@ -64,6 +64,7 @@ def variant_lines(variant, result) -> List[str]:
     read = ", ".join(f"{count} {kind}" for kind, count in variant.kinds().items()) or "no constraints"
     lines.append(f"read: {read}" + (", irregular regions" if variant.regions is not None else ""))
     lines.extend(f"not understood, left out: {what}" for what in variant.unknown)
+    lines.extend(f"misread, left out: {what}" for what in variant.misread)
     if variant.ignored:
         lines.append(f"ignored (drawn, no rule read): {'; '.join(variant.ignored)}")
     same = variant.matches_stated(result.solution)
@@ -241,7 +242,7 @@ def facts(answer, options) -> list:
     shown = []
     for name in ("puzzle", "status", "solution", "unique", "solutions", "error", "title", "author", "constraints",
                  "matches_stated", "second_solution", "differences", "redundant_givens", "redundant_constraints",
-                 "unknown", "ignored"):
+                 "unknown", "ignored", "misread", "conflict"):
         if name in record and record[name] not in (None, [], {}, ""):
             shown.append((name, plain(record[name])))
     if answer.rating is not None:

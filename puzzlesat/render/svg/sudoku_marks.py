@@ -57,6 +57,7 @@ class LineLook:
 
 LOOKS = {
     "whisper": LineLook("#5ccf5c", None, "whisper: neighbours differ by at least {gap}"),
+    "parity line": LineLook("#f4a48c", (0.04, 0.06, 0.04, 0.22), "parity line: neighbours alternate odd and even"),
     "renban": LineLook("#e070e0", (0.0, 0.17), "renban: a set of consecutive digits, in any order", True),
     "region-sum line": LineLook("#3aa6e6", (0.22, 0.12), "region-sum line: the same sum in every region it crosses"),
     "palindrome": LineLook("#b4b4b4", (), "palindrome: reads the same from both ends"),
@@ -187,6 +188,14 @@ def killer(pen: Pen, constraint, name: str, legend: Legend) -> None:
     cage(pen, cells, label, f"{name} {label or 'without a total'}: {cell_list(marks_of(pen), sorted(cells))}")
     words = "dashed cage: no repeat; the digits add up to its number" if label else "dashed cage: no repeat"
     legend.add(words, lambda mini: cage(mini, (0, 1), "12" if label else None, "cage"))
+
+
+def sum_cage(pen: Pen, constraint, name: str, legend: Legend) -> None:
+    """A cage whose digits may repeat, its total in its corner."""
+    label, cells = str(constraint.total), sorted(constraint.cells)
+    cage(pen, cells, label, f"{name} {label}: {cell_list(marks_of(pen), cells)}")
+    legend.add("dashed cage of a sum: digits may repeat; they add up to its number",
+               lambda mini: cage(mini, (0, 1), "12", "sum cage"))
 
 
 def multi_sum_killer(pen: Pen, constraint, name: str, legend: Legend) -> None:
@@ -608,8 +617,9 @@ def undrawn(pen: Pen, constraint, name: str, legend: Legend) -> None:
 
 OUTSIDE = ("LittleKiller", "Sandwich", "XSum", "Skyscraper")
 DRAWERS = {
-    "Distinct": distinct, "Killer": killer, "MultiSumKiller": multi_sum_killer, "Thermometer": thermometer,
-    "Arrow": arrow, "DoubleArrow": line, "Between": line, "Whisper": line, "Renban": line, "RegionSumLine": line,
+    "Distinct": distinct, "Killer": killer, "CageSum": sum_cage, "MultiSumKiller": multi_sum_killer,
+    "Thermometer": thermometer, "Arrow": arrow, "DoubleArrow": line, "Between": line, "Whisper": line,
+    "ParityLine": line, "Renban": line, "RegionSumLine": line,
     "Palindrome": line, "Zipper": line, "Entropic": line, "Modular": line, "Nabner": line, "Lockout": line,
     "Kropki": dot, "XV": dot, "Difference": dot, "Ratio": dot, "Negative": negative,
     "Parity": cell_clue, "Extremum": cell_clue, "PencilMarks": pencil_marks, "Indexer": indexer, "Clone": clone,

@@ -15,7 +15,9 @@ from puzzlesat.sudoku.model.rules import Rules, constrained_rules
 class VariantPuzzle:
     """Givens (`puzzle`), irregular `regions` (None: the boxes) and `constraints`, with the puzzle's title,
     author and rules text as published, the solution it states (if any), and what the reader left out:
-    `unknown` names constraints it does not know, `ignored` drawn elements that carry no rule it can read."""
+    `unknown` names constraints it does not know, `ignored` drawn elements that carry no rule it can read, `misread`
+    constraints read but left out because the stated solution breaks them (or no grid can obey them), each with
+    why."""
 
     puzzle: Puzzle
     constraints: tuple = ()
@@ -26,6 +28,7 @@ class VariantPuzzle:
     solution: Optional[tuple] = None
     unknown: tuple = ()
     ignored: tuple = ()
+    misread: tuple = ()
 
     @cached_property
     def rules(self) -> Rules:

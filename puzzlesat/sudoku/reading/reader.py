@@ -23,6 +23,7 @@ Sixteen consecutive lines of 16 bare characters are one 16x16 grid; fewer, using
 from __future__ import annotations
 
 import json
+import re
 from math import isqrt
 from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
@@ -185,14 +186,16 @@ def _forced_side(size: Optional[int], alphabet: Optional[str]) -> Tuple[Optional
 
 class Reader:
     """Assemble lines into records; `size` forces the side, `alphabet` replaces the guessed symbols,
-    `input_format` (one of INPUT_FORMATS) forces a layout."""
+    `input_format` (one of INPUT_FORMATS) forces a layout, `offline` keeps SudokuPad short links to the cache."""
 
-    def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None, input_format: str = "auto"):
+    def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None, input_format: str = "auto",
+                 offline: Optional[bool] = None):
         if input_format not in INPUT_FORMATS:
             raise PuzzleError(f"unknown input format {input_format!r}; one of {', '.join(INPUT_FORMATS)}")
         self.alphabet = None if alphabet is None else checked_alphabet(alphabet)
         self.size, self.size_option = _forced_side(size, self.alphabet)  # the side every puzzle must have, and why
         self.format = input_format
+        self.offline = offline  # SudokuPad short links from the cache only (None: PUZZLESAT_OFFLINE decides)
         self.skipped: Dict[str, Skipped] = {}  # per source: lines of text skipped as titles, captions or counts
         self._start_source(None)
 
@@ -650,6 +653,8 @@ class Reader:
             if error.pos >= len(text.rstrip()) and self.format != "jsonl":
                 self.json_open = (line, [text])
                 return None
+            if _zipped_sudokupad(text):  # SudokuPad's own object ({id:'...',ce:[...]}), as its API returns it
+                return self._link(line, text)
             return Record(line.source, line.number, text, error=f"not a JSON record ({error})")
         return self._json_record(line, text, data)
 
@@ -686,16 +691,20 @@ class Reader:
         return self._whole_record(line, whole)
 
 
-    @staticmethod
-    def _link(line: Line, text: str) -> Record:
+    def _link(self, line: Line, text: str) -> Record:
         """A setter's puzzle: an f-puzzles or SudokuPad link, payload or f-puzzles JSON."""
         from puzzlesat.sudoku.reading.links import read_link
 
         try:
-            variant = read_link(text)
+            variant = read_link(text, self.offline)
         except PuzzleError as error:
             return Record(line.source, line.number, text, error=str(error))
         return Record(line.source, line.number, text, variant.puzzle, variant=variant)
+
+
+def _zipped_sudokupad(text: str) -> bool:
+    """True for SudokuPad's zipped puzzle object: unquoted keys, its cells under 'ce'."""
+    return re.match(r"\{\s*\w+\s*:", text) is not None and re.search(r"[{,]\s*ce\s*:\s*\[", text[:5000]) is not None
 
 
 def _maybe_link(text: str) -> bool:

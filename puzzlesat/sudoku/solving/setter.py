@@ -8,6 +8,8 @@ All of it runs on incremental SAT sessions with the givens as assumptions:
   redundancy         one session where every constraint's clauses hang on a selector literal; dropping a given
                      (or switching a selector off) with the known solution blocked is UNSAT exactly when the
                      puzzle stays unique without it
+  conflict           the same selectors on a puzzle without a solution: the UNSAT core over the selectors and the
+                     givens names what clashes, shrunk until no part of it can go
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class SetterReport:
     candidates: Optional[tuple] = None  # per cell, the bit mask of the digits some solution puts there
     redundancy: Optional[Redundancy] = None
     logical: Optional[tuple] = None  # per cell, the digits the techniques alone leave (with --logical)
+    conflict: Optional[tuple] = None  # what clashes when there is no solution (see `conflict`)
 
     def differences(self, first: Sequence[int]) -> tuple:
         """The cells where the second solution differs from `first`."""
@@ -82,21 +85,9 @@ def redundancy(rules: Rules, puzzle: Puzzle, solution: Sequence[int], solver_nam
                budget: Optional[Budget] = None) -> Optional[Redundancy]:
     """The givens and constraints each of which can go with `solution` staying the only one; None when the
     budget ran out."""
-    from puzzlesat.sudoku.model.constraints.encodings import Encoder
-
     table, geometry = literals(rules.shape), rules.geometry
-    base = Rules(rules.shape, regions=rules.regions)
-    encoder = Encoder(geometry)
-    guarded = []
-    for constraint in rules.constraints:
-        own = [clause for group in constraint.groups() for clause in group_clauses(group, rules)]
-        own.extend(list(clause) for clause in constraint.clauses(encoder))
-        guarded.append(own)
-    definitions = encoder.ge_clauses()
-    with Session([*clauses(base), *definitions], encoder.top, solver_name) as session:
-        selectors = [session.new_var() for _ in rules.constraints]
-        for selector, own in zip(selectors, guarded):
-            session.add_clauses([-selector, *clause] for clause in own)
+    with _Selected(rules, solver_name) as selected:
+        session, selectors = selected.session, selected.selectors
         other = session.new_var()
         session.add_clause([-other, *(-table.var(cell, value) for cell, value in enumerate(solution))])
         stated = table.stated(puzzle)
@@ -117,3 +108,68 @@ def redundancy(rules: Rules, puzzle: Puzzle, solution: Sequence[int], solver_nam
             if not found:
                 spare.append(constraint.label(geometry))
     return Redundancy(tuple(spare_givens), tuple(spare))
+
+
+def conflict(rules: Rules, puzzle: Puzzle, solver_name: str, budget: Optional[Budget] = None) -> Optional[tuple]:
+    """What clashes in a puzzle without a solution: the labels of constraints (and 'the givens r1c1 r2c5 ...', or
+    'the grid' when rows, columns and regions alone clash) that together have no solution, none of which could go
+    with the rest still clashing; None when the budget ran out, () when the puzzle has a solution after all."""
+    table, geometry = literals(rules.shape), rules.geometry
+    stated = table.stated(puzzle)
+    with _Selected(rules, solver_name) as selected:
+        session, selectors = selected.session, selected.selectors
+        parts = selectors + stated  # assumptions: a selector per constraint, then the givens
+        found = session.solve(parts, budget)
+        if found is not False:
+            return None if found is None else ()
+        kept = _shrunk(session, [part for part in parts if part in set(session.core())], budget)
+    index = {selector: position for position, selector in enumerate(selectors)}
+    clashing = [rules.constraints[index[part]].label(geometry) for part in kept if part in index]
+    givens = sorted({table.cell_of(abs(part)) for part in kept if part not in index})
+    if givens:
+        clashing.append("the givens " + " ".join(rules.shape.cell_name(cell) for cell in givens))
+    return tuple(clashing) or ("the grid",)
+
+
+def _shrunk(session: Session, core: list, budget: Optional[Budget]) -> list:
+    """An UNSAT core without the parts the rest still clashes without (each tried once; as it stands when the
+    budget runs out)."""
+    kept = list(core)
+    for part in core:
+        if part not in kept:
+            continue
+        trial = [other for other in kept if other != part]
+        found = session.solve(trial, budget)
+        if found is None:
+            return kept
+        if found is False:
+            smaller = set(session.core())
+            kept = [other for other in trial if other in smaller] or trial
+    return kept
+
+
+class _Selected:
+    """A session holding the grid's own clauses and every constraint's clauses under a selector literal of its own
+    (`selectors[i]` switches on `rules.constraints[i]`)."""
+
+    def __init__(self, rules: Rules, solver_name: str):
+        from puzzlesat.sudoku.model.constraints.encodings import Encoder
+
+        encoder = Encoder(rules.geometry)
+        guarded = []
+        for constraint in rules.constraints:
+            own = [clause for group in constraint.groups() for clause in group_clauses(group, rules)]
+            own.extend(list(clause) for clause in constraint.clauses(encoder))
+            guarded.append(own)
+        definitions = encoder.ge_clauses()
+        base = Rules(rules.shape, regions=rules.regions)
+        self.session = Session([*clauses(base), *definitions], encoder.top, solver_name)
+        self.selectors = [self.session.new_var() for _ in rules.constraints]
+        for selector, own in zip(self.selectors, guarded):
+            self.session.add_clauses([-selector, *clause] for clause in own)
+
+    def __enter__(self) -> "_Selected":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.session.close()

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from constraint_brute import GRIDS_4X4, agreed_count, brute_count
-from puzzlesat.sudoku.model.constraints.lines import (Between, Entropic, Lockout, Modular, Nabner, Palindrome, RegionSumLine,
-                                                Renban, Thermometer, Whisper, Zipper)
+from puzzlesat.sudoku.model.constraints.lines import (Between, Entropic, Lockout, Modular, Nabner, Palindrome,
+                                                      ParityLine, RegionSumLine, Renban, Thermometer, Whisper, Zipper)
 from puzzlesat.sudoku.solving.encode import clauses
 from puzzlesat.sudoku.model.grid import Shape
 from puzzlesat.sudoku.model.rules import constrained_rules
@@ -188,3 +188,38 @@ def test_random_entropic_lines_count_as_brute_force_on_6x6(cells):
 def test_random_modular_nabner_and_lockout_lines_count_as_brute_force_on_6x6(cells, which):
     line = (Modular(cells), Nabner(cells[:4]), Lockout(cells, 3))[which]
     agreed_count(SIX, [line], SIX_GIVENS)
+
+
+@pytest.mark.parametrize("line", [ParityLine((0, 1, 2, 3)), ParityLine((0, 5, 10, 15)), ParityLine((0, 4, 5, 1, 0))],
+                         ids=repr)
+def test_parity_line_counts_as_brute_force_on_4x4(line):
+    assert 0 < agreed_count(FOUR, [line]) < GRIDS_4X4
+
+
+def test_parity_line_alternates_odd_and_even():
+    geometry = constrained_rules(FOUR).geometry
+    assert ParityLine((0, 1, 2)).holds((1, 2, 3, 4) + (0,) * 12, geometry)
+    assert not ParityLine((0, 1, 2)).holds((1, 3, 2, 4) + (0,) * 12, geometry)
+    assert agreed_count(FOUR, [ParityLine((0, 1, 2, 3)), ParityLine((0, 4))], (1, 0, 0, 0, 3) + (0,) * 11) == 0
+
+
+@pytest.mark.parametrize("line", [
+    RegionSumLine((1, 2, 6, 5), links=((1, 2), (2, 6), (5, 6), (1, 5))),  # a loop around the middle of the top
+    RegionSumLine((0, 1, 5, 2, 6), links=((0, 1), (1, 5), (1, 2), (2, 6))),  # a branch from r1c2
+], ids=repr)
+def test_region_sum_line_with_links_counts_as_brute_force(line):
+    assert 0 < agreed_count(FOUR, [line]) < GRIDS_4X4
+
+
+def test_region_sum_line_links_join_what_a_loop_joins():
+    geometry = constrained_rules(FOUR).geometry
+    loop = RegionSumLine((1, 2, 6, 5), links=((1, 2), (2, 6), (5, 6), (1, 5)))  # r1c2 r2c2 (box 1), r1c3 r2c3 (box 2)
+    assert loop.holds((0, 1, 3, 0, 0, 3, 1) + (0,) * 9, geometry)  # 1+3 = 3+1: one segment per box
+    assert not RegionSumLine((1, 2, 6, 5)).holds((0, 1, 3, 0, 0, 3, 1) + (0,) * 9, geometry)  # as a stroke: 1, 4, 3
+
+
+def test_entropic_line_of_two_cells_differs_in_band():
+    geometry = constrained_rules(NINE).geometry
+    assert Entropic((0, 1)).holds((1, 4) + (0,) * 79, geometry)
+    assert not Entropic((0, 1)).holds((1, 3) + (0,) * 79, geometry)
+    assert 0 < agreed_count(SIX, [Entropic((12, 13))], SIX_GIVENS) < brute_count(SIX, [], SIX_GIVENS)

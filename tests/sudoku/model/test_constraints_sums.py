@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from constraint_brute import agreed_count
-from puzzlesat.sudoku.model.constraints import (Arrow, DoubleArrow, Killer, LittleKiller, MultiSumKiller, Quadruple,
-                                          Sandwich, Skyscraper, XSum)
+from puzzlesat.sudoku.model.constraints import (Arrow, CageSum, DoubleArrow, Killer, LittleKiller, MultiSumKiller,
+                                                Quadruple, Sandwich, Skyscraper, XSum)
 from puzzlesat.sudoku.model.grid import Puzzle, Shape
 from puzzlesat.sudoku.model.rules import constrained_rules
 from puzzlesat.sudoku.solving.solver import SudokuSolver
@@ -172,3 +172,17 @@ def test_9x9_killers_and_a_two_digit_arrow_solve_to_a_grid_that_obeys_them():
     assert result.solutions >= 1
     assert all(constraint.holds(result.solution, rules.geometry) for constraint in constraints)
     assert all(result.solution[cell] == value for cell, value in enumerate(givens) if value)
+
+
+@pytest.mark.parametrize("cage", [CageSum((0, 4), 4), CageSum((0, 1, 4), 7), CageSum((0, 5, 10), 6)], ids=repr)
+def test_sum_cage_counts_as_brute_force_with_repeats_allowed(cage):
+    assert 0 < agreed_count(FOUR, [cage]) < agreed_count(FOUR, [])
+
+
+def test_sum_cage_lets_digits_repeat_where_a_killer_cage_does_not():
+    geometry = constrained_rules(FOUR).geometry
+    apart = (0, 6)  # r1c1 and r2c3 share no row, column or box: 2 + 2 makes 4 only in a sum cage
+    assert agreed_count(FOUR, [CageSum(apart, 4)]) > agreed_count(FOUR, [Killer(apart, 4)]) > 0
+    assert agreed_count(FOUR, [CageSum(apart, 2)]) > 0
+    assert CageSum(apart, 2).holds((1, 0, 0, 0, 0, 0, 1) + (0,) * 9, geometry)
+    assert not CageSum(apart, 3).holds((1, 0, 0, 0, 0, 0, 1) + (0,) * 9, geometry)

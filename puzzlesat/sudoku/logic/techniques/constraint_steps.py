@@ -31,10 +31,11 @@ from puzzlesat.sudoku.logic.steps import Step
 PRICES = {
     1.2: ("odd cell", "even cell", "given pencil marks"),
     1.8: ("kropki", "xv", "difference", "ratio", "negative", "thermometer", "slow thermometer", "whisper",
-          "palindrome", "clone", "minimum", "maximum", "diagonal non-consecutive", "chess", "taxicab", "self-taxicab"),
+          "parity line", "palindrome", "clone", "minimum", "maximum", "diagonal non-consecutive", "chess", "taxicab",
+          "self-taxicab"),
     2.0: ("renban", "nabner line", "entropic line", "modular line", "between line", "lockout line", "zipper line",
           "region-sum line"),
-    2.2: ("killer", "multi-sum killer", "little killer", "arrow", "double arrow", "quadruple", "indexer",
+    2.2: ("killer", "multi-sum killer", "sum cage", "little killer", "arrow", "double arrow", "quadruple", "indexer",
           "row indexer", "column indexer", "box indexer"),
     2.4: ("sandwich", "x-sum", "skyscraper"),
 }

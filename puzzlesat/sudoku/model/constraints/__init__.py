@@ -3,10 +3,10 @@
   groups  digits distinct among extra cells: diagonals, windows, extra regions, disjoint groups
   apart   every two cells a step apart: chess moves (anti-king, anti-knight, any offset, some digits only),
           taxicab distance, self-taxicab, diagonal non-consecutive
-  sums    killer and multi-sum cages, little killers, sandwiches, X-sums, skyscrapers, arrows, double arrows,
-          quadruples
-  lines   thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines,
-          modular, nabner and lockout lines
+  sums    killer, multi-sum and sum cages (digits may repeat), little killers, sandwiches, X-sums, skyscrapers,
+          arrows, double arrows, quadruples
+  lines   thermometers, between lines, whispers, parity lines, renban, region-sum lines, palindromes, zippers,
+          entropic lines, modular, nabner and lockout lines
   pairs   Kropki dots, XV, differences and ratios between two cells, and their negative constraints
   cells   odd/even, given pencil marks, min/max cells, clones, indexer cells (the 1-5-9 rule)
 """
@@ -21,10 +21,10 @@ HOMES = {
     **dict.fromkeys(["Distinct", "diagonals", "disjoint_group", "disjoint_groups", "windows"], "groups"),
     **dict.fromkeys(["Chess", "Taxicab", "SelfTaxicab", "DiagonalNonconsecutive", "anti_king", "anti_knight"],
                     "apart"),
-    **dict.fromkeys(["Killer", "MultiSumKiller", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow",
+    **dict.fromkeys(["Killer", "CageSum", "MultiSumKiller", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "Arrow",
                      "DoubleArrow", "Quadruple"], "sums"),
-    **dict.fromkeys(["Thermometer", "Between", "Whisper", "Renban", "RegionSumLine", "Palindrome", "Zipper",
-                     "Entropic", "Modular", "Nabner", "Lockout"], "lines"),
+    **dict.fromkeys(["Thermometer", "Between", "Whisper", "ParityLine", "Renban", "RegionSumLine", "Palindrome",
+                     "Zipper", "Entropic", "Modular", "Nabner", "Lockout"], "lines"),
     **dict.fromkeys(["Kropki", "XV", "Difference", "Ratio", "Negative", "orthogonal_pairs"], "pairs"),
     **dict.fromkeys(["Parity", "PencilMarks", "Extremum", "Clone", "Indexer"], "cells"),
 }

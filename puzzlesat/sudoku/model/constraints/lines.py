@@ -1,5 +1,5 @@
-"""Lines: thermometers, between lines, whispers, renban, region-sum lines, palindromes, zippers, entropic lines,
-modular lines, nabner lines and lockout lines.
+"""Lines: thermometers, between lines, whispers, parity lines, renban, region-sum lines, palindromes, zippers,
+entropic lines, modular lines, nabner lines and lockout lines.
 
 A line is the tuple of its cells in drawing order. Relations between neighbouring cells are support-encoded
 pairs (a chain of arc-consistent pairs is globally consistent for the line alone); equal sums go through one
@@ -117,6 +117,19 @@ class Whisper(_StepLine):
 
 
 @dataclass(frozen=True)
+class ParityLine(_StepLine):
+    """Neighbours on the line alternate odd and even (one odd, one even). Each neighbouring pair is support-encoded,
+    so a cell's parity known propagates along the whole line."""
+
+    kind = "parity line"
+    cells: tuple
+
+    def step(self, x: int, y: int) -> bool:
+        """One digit odd, the other even."""
+        return (x + y) % 2 == 1
+
+
+@dataclass(frozen=True)
 class Renban(Constraint):
     """Distinct digits forming a run of consecutive digits, in any order. Distinct is a group; every two cells
     differ by less than the length (binary clauses, which with distinctness already force a run); and one
@@ -149,32 +162,52 @@ class Renban(Constraint):
         return distinct(values, self.cells) and max(digits) - min(digits) == len(digits) - 1
 
 
-def _segments(cells: Sequence[int], geometry: Geometry) -> list:
-    """The line cut where it crosses from one region into another (a region entered again: a new segment)."""
-    segments: list = []
-    for i, cell in enumerate(cells):
-        if i and geometry.region_of[cell] == geometry.region_of[cells[i - 1]]:
-            segments[-1].append(cell)
-        else:
-            segments.append([cell])
-    return segments
+def _segments(cells: Sequence[int], geometry: Geometry, links: Sequence[tuple] = ()) -> list:
+    """The line cut where it crosses from one region into another (a region entered again: a new segment). With
+    `links` (the pairs of cells the drawing joins: a loop, or a line with branches), the segments are the groups of
+    cells joined within one region."""
+    if not links:
+        segments: list = []
+        for i, cell in enumerate(cells):
+            if i and geometry.region_of[cell] == geometry.region_of[cells[i - 1]]:
+                segments[-1].append(cell)
+            else:
+                segments.append([cell])
+        return segments
+    owner = {cell: cell for cell in cells}
+
+    def root(cell: int) -> int:
+        while owner[cell] != cell:
+            owner[cell] = owner[owner[cell]]
+            cell = owner[cell]
+        return cell
+
+    for a, b in links:
+        if geometry.region_of[a] == geometry.region_of[b]:
+            owner[root(a)] = root(b)
+    groups: dict = {}
+    for cell in dict.fromkeys(cells):
+        groups.setdefault(root(cell), []).append(cell)
+    return list(groups.values())
 
 
 @dataclass(frozen=True)
 class RegionSumLine(Constraint):
     """The line's segments, cut where it crosses a region border, all have the same sum. Each segment's sum
     equals the first one's through one DP over their difference (enc.linear == 0), which propagates digits
-    both ways between the two segments."""
+    both ways between the two segments. A line drawn as a loop or with branches gives its `links` (the cells the
+    drawing joins); its segments are then the cells joined within each region."""
 
     kind = "region-sum line"
     cells: tuple
+    links: tuple = ()
 
     def clauses(self, enc: Encoder) -> List[Clause]:
-        segments = _segments(self.cells, enc.geometry)
+        segments = _segments(self.cells, enc.geometry, self.links)
         return _same_sums(enc, [[(1, cell) for cell in segment] for segment in segments])
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
-        sums = {sum(values[cell] for cell in segment) for segment in _segments(self.cells, geometry)}
+        sums = {sum(values[cell] for cell in segment) for segment in _segments(self.cells, geometry, self.links)}
         return len(sums) <= 1
 
 
@@ -218,9 +251,10 @@ class Zipper(Constraint):
 @dataclass(frozen=True)
 class Entropic(Constraint):
     """Every three consecutive cells hold one low, one middle and one high digit (the digits 1..side cut into
-    three equal bands). One band variable per cell and band, exactly one per cell, tied to the cell's digits;
-    within each window of three no band twice (binary clauses) and every band once (ternary), so a cell known
-    to be in a band clears that band from its window."""
+    three equal bands); on a line of two, the two differ in band (as within any window). One band variable per
+    cell and band, exactly one per cell, tied to the cell's digits; within each window of three (or the pair) no
+    band twice (binary clauses) and every band once (ternary), so a cell known to be in a band clears that band
+    from its window."""
 
     kind = "entropic line"
     cells: tuple
@@ -234,10 +268,14 @@ class Entropic(Constraint):
             for k in range(3):
                 clauses.append([bands[cell][k] for cell in window])
                 clauses += [[-bands[a][k], -bands[b][k]] for a, b in combinations(window, 2)]
+        if len(self.cells) == 2:
+            clauses += [[-bands[self.cells[0]][k], -bands[self.cells[1]][k]] for k in range(3)]
         return clauses
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         width = geometry.side // 3
+        if len(self.cells) == 2:
+            return (values[self.cells[0]] - 1) // width != (values[self.cells[1]] - 1) // width
         return all(sorted((values[cell] - 1) // width for cell in window) == [0, 1, 2]
                    for window in _windows(self.cells))
 

@@ -1,6 +1,7 @@
-"""Constraints on sums and counts along cells: killer cages (and multi-sum cages), little killers, sandwiches,
-X-sums, skyscrapers, arrows, double arrows and quadruples. Sums go through the Encoder's DP `linear` (conditional
-on a literal where the cells summed depend on digits elsewhere), counts through PySAT's CardEnc."""
+"""Constraints on sums and counts along cells: killer cages (multi-sum cages, and sum cages whose digits may repeat),
+little killers, sandwiches, X-sums, skyscrapers, arrows, double arrows and quadruples. Sums go through the
+Encoder's DP `linear` (conditional on a literal where the cells summed depend on digits elsewhere), counts through
+PySAT's CardEnc."""
 
 from __future__ import annotations
 
@@ -139,6 +140,14 @@ class LittleKiller(Constraint):
 
     def holds(self, values: Sequence[int], geometry: Geometry) -> bool:
         return sum(values[cell] for cell in self.cells) == self.total
+
+
+@dataclass(frozen=True)
+class CageSum(LittleKiller):
+    """A cage whose digits add up to `total`, digits allowed to repeat (as the rules of some cages say): no group,
+    the little killer's DP sum over its cells."""
+
+    kind = "sum cage"
 
 
 @dataclass(frozen=True)

@@ -7,20 +7,27 @@ f-puzzles or SudokuPad JSON, read into a VariantPuzzle.
     https://sudokupad.app/scf...                   SudokuPad's compact classic format
     https://app.crackingthecryptic.com/sudoku/...  the same, under the older address (also ?puzzleid=...)
 
-Links with or without https://, percent-encoded or not. Short links (a SudokuPad id, an f-puzzles ?id=,
-tinyurl) name a puzzle stored online; puzzlesat does not go online, and says so.
+Links with or without https://, percent-encoded or not. A SudokuPad short link (`sudokupad.app/abc123`, on any of
+SudokuPad's hosts) names a puzzle SudokuPad stores: it is fetched through SudokuPad's puzzle API and kept in a cache
+(puzzlesat.sudoku.reading.links.online; offline, only the cache). Other short links (an f-puzzles ?id=, tinyurl) are
+refused with what to do instead.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Optional
 from urllib.parse import parse_qs, unquote
 
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.reading.links.fpuzzles import read_fpuzzles
-from puzzlesat.sudoku.reading.links.lzstring import decompress_from_base64, decompress_from_encoded_uri_component
+from puzzlesat.sudoku.reading.links.lzstring import (TooLarge, decompress_from_base64,
+                                                     decompress_from_encoded_uri_component)
+from puzzlesat.sudoku.reading.links.online import fetch_payload
+from puzzlesat.sudoku.reading.links.rules_text import RulesText, families_read
+from puzzlesat.sudoku.reading.links.stated import held_to_stated
 from puzzlesat.sudoku.reading.links.sudokupad import read_scf, read_sudokupad, unzip
 from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
 
@@ -50,17 +57,26 @@ def looks_like_link(text: str) -> bool:
     return text.startswith("N4Ig") and PAYLOAD.match(text) is not None
 
 
-def read_link(text: str) -> VariantPuzzle:
-    """The puzzle a link, payload or JSON text holds; VariantError with a one-line reason otherwise."""
+def read_link(text: str, offline: Optional[bool] = None) -> VariantPuzzle:
+    """The puzzle a link, payload or JSON text holds, every constraint read checked against the solution it states
+    (puzzlesat.sudoku.reading.links.stated), and every sentence of its rules that no constraint carries named in
+    `unknown` (puzzlesat.sudoku.reading.links.rules_text); VariantError with a one-line reason otherwise. A short
+    link is fetched online unless `offline` (None: the PUZZLESAT_OFFLINE environment variable decides)."""
     try:
-        return _read(text)
+        return _unread_named(held_to_stated(_read(text, offline)))
     except VariantError:
         raise
     except ValueError as error:  # a constraint refusing what the puzzle gives it (an unknown dot colour, ...)
         raise VariantError(str(error)) from None
 
 
-def _read(text: str) -> VariantPuzzle:
+def _unread_named(variant: VariantPuzzle) -> VariantPuzzle:
+    """The puzzle with every sentence of its rules text that no constraint read carries named in `unknown`."""
+    unread = RulesText(variant.rules_text, variant.title).unread(families_read(variant.constraints))
+    return replace(variant, unknown=variant.unknown + tuple(unread)) if unread else variant
+
+
+def _read(text: str, offline: Optional[bool] = None) -> VariantPuzzle:
     """read_link's work."""
     text = _clean(text)
     if not text:
@@ -68,10 +84,10 @@ def _read(text: str) -> VariantPuzzle:
     if text.startswith("{"):
         return _read_json(text)
     if text.lower().startswith("sudokupad://puzzle/"):
-        return _sudokupad_id(unquote(text[len("sudokupad://puzzle/"):]))
+        return _sudokupad_id(unquote(text[len("sudokupad://puzzle/"):]), offline=offline)
     match = URL.match(text)
     if match and "." in match.group("host") and not text.startswith(PREFIXES + ("N4Ig",)):
-        return _read_url(match.group("host").lower(), match.group("rest") or "", text)
+        return _read_url(match.group("host").lower(), match.group("rest") or "", text, offline)
     return _read_payload(unquote(text) if "%" in text else text, bare=True)
 
 
@@ -80,7 +96,7 @@ def _clean(text: str) -> str:
     return text.strip().strip("<>\"'").strip()
 
 
-def _read_url(host: str, rest: str, text: str) -> VariantPuzzle:
+def _read_url(host: str, rest: str, text: str, offline: Optional[bool] = None) -> VariantPuzzle:
     """A link to f-puzzles, SudokuPad or Cracking the Cryptic's app."""
     if host.endswith("f-puzzles.com"):
         query = parse_qs(rest.partition("?")[2], keep_blank_values=True)
@@ -91,7 +107,8 @@ def _read_url(host: str, rest: str, text: str) -> VariantPuzzle:
                                "f-puzzles and copy the long ?load= link")
         raise VariantError("f-puzzles link without a puzzle (no ?load=)")
     if any(host.endswith(name) for name in SUDOKUPAD_HOSTS):
-        return _sudokupad_id(_sudokupad_path(rest))
+        pasted = unquote(re.split(r"[?#]", rest.lstrip("/"), maxsplit=1)[0])  # the id as pasted, 'sudoku/...' kept
+        return _sudokupad_id(_sudokupad_path(rest), pasted, offline)
     if any(host.endswith(name) for name in SHORTENERS):
         raise VariantError(f"{host} short link must be resolved online; open it and copy the long link it leads to")
     raise VariantError(f"not an f-puzzles or SudokuPad link ({host})")
@@ -116,17 +133,20 @@ def _sudokupad_path(rest: str) -> str:
     return unquote(re.split(r"[?#]", path, maxsplit=1)[0])
 
 
-def _sudokupad_id(puzzle_id: str) -> VariantPuzzle:
-    """A SudokuPad puzzle id: a payload with a format prefix, or a short id that lives online."""
+def _sudokupad_id(puzzle_id: str, pasted: str = "", offline: Optional[bool] = None) -> VariantPuzzle:
+    """A SudokuPad puzzle id: a payload with a format prefix, or a short id fetched online (the id as pasted
+    first, then without a legacy 'sudoku/' part)."""
     if not puzzle_id:
         raise VariantError("SudokuPad link without a puzzle")
     if puzzle_id.startswith(PREFIXES):
         return _read_payload(puzzle_id)
-    try:
-        return _read_payload(puzzle_id, bare=True)
-    except VariantError:
-        raise VariantError(f"SudokuPad short link '{puzzle_id}' must be resolved online; open it in SudokuPad and "
-                           "copy the long link, or use the f-puzzles export") from None
+    if PAYLOAD.match(puzzle_id):
+        try:
+            return _read_payload(puzzle_id, bare=True)
+        except VariantError:
+            pass
+    payload = fetch_payload([pasted, puzzle_id], offline)
+    return _read_json(payload) if payload.lstrip().startswith("{") else _read_payload(payload)
 
 
 def _read_payload(payload: str, bare: bool = False) -> VariantPuzzle:
@@ -179,6 +199,8 @@ def _decompress(payload: str) -> str:
     for decode in (decompress_from_base64, decompress_from_encoded_uri_component, _fix_slashes):
         try:
             text = decode(payload)
+        except TooLarge:
+            raise  # the data is whole, only too big: no other reading of it helps
         except VariantError as failure:
             error = error or failure
             continue
@@ -193,6 +215,8 @@ def _fix_slashes(payload: str) -> Optional[str]:
     for index in singles:
         try:
             text = decompress_from_base64(payload[:index] + "/" + payload[index:])
+        except TooLarge:
+            raise
         except VariantError:
             continue
         if text.lstrip().startswith("{"):

@@ -157,6 +157,19 @@ def path_cells(points: Sequence[tuple], side: int) -> Optional[tuple]:
     return tuple(cells)
 
 
+def text_indexers(text, side: int) -> list:
+    """The indexer rows and columns a rules text (rules_text.RulesText) describes, as Indexer constraints."""
+    found = []
+    wanted = [(axis, number) for axis, number in text.indexers() if number]
+    wanted += [(axis, number) for axis, every in text.indexers() if not every for number in range(1, side + 1)]
+    for axis, number in dict.fromkeys(wanted):
+        if 1 <= number <= side:
+            cells = tuple(number - 1 + row * side for row in range(side)) if axis == "column" else \
+                tuple((number - 1) * side + col for col in range(side))
+            found.append(constraints.Indexer(cells, axis))
+    return found
+
+
 def count_message(count: int, singular: str, plural: Optional[str] = None) -> str:
     """'1 line', '3 lines'."""
     return f"{count} {singular if count == 1 else (plural or singular + 's')}"

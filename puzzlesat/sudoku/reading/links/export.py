@@ -36,6 +36,9 @@ NEGATIVE = {"white": "nonconsecutive", "black": "ratio", "x": "xv", "v": "xv"}  
 CHESS_FLAGS = {(1, 1): "antiking", (1, 2): "antiknight"}
 
 
+TEXT_NOTES = ("rules text not read:", "the title (no rules text) says", "no rules text:")  # rules_text's notes
+
+
 class Unexpressible(Exception):
     """A constraint f-puzzles has no key for; the message says why."""
 
@@ -64,7 +67,8 @@ def to_fpuzzles(puzzle: Union[Puzzle, VariantPuzzle], rules=None,
     with its Rules (--variant/--regions/--cages; None: classic). `solution`, when given, goes into the JSON's
     "solution" (f-puzzles checks the solver's grid against it)."""
     if isinstance(puzzle, VariantPuzzle):
-        left_out = tuple(f"{what} (not read from the link)" for what in puzzle.unknown)
+        left_out = tuple(f"{what} (not read from the link)" for what in puzzle.unknown
+                         if not what.startswith(TEXT_NOTES))  # the rules text itself goes along
         return fpuzzles_export(puzzle.puzzle, puzzle.constraints, puzzle.regions, solution, left_out,
                                title=puzzle.title, author=puzzle.author, ruleset=puzzle.rules_text)
     found = () if rules is None else rules.constraints
@@ -209,6 +213,8 @@ def _outside(writer: _Writer, clue) -> None:
 def _line(key: str) -> Callable:
     """A writer of a constraint along one line of cells under `key`."""
     def write(writer: _Writer, constraint) -> None:
+        if getattr(constraint, "links", ()):
+            raise Unexpressible("f-puzzles draws a line as one stroke, not a loop or branches")
         writer.add(key, {"lines": [writer.names(constraint.cells)]})
     return write
 
@@ -314,6 +320,13 @@ def _no_key(word: str) -> Callable:
     return write
 
 
+def _none(word: str) -> Callable:
+    """A writer of a constraint neither f-puzzles nor Rangsk's solver has."""
+    def write(writer: _Writer, constraint) -> None:
+        raise Unexpressible(f"f-puzzles has no {word}")
+    return write
+
+
 def _rangsk_name(constraint) -> str:
     """The rule as Rangsk's solver takes it on its command line (-c): 'chess:1,3;v1,2', 'taxi:3', 'selftaxi', 'dnc'."""
     kind = type(constraint).__name__
@@ -339,4 +352,5 @@ WRITERS: dict = {
     "Parity": _parity, "PencilMarks": _pencil_marks, "Extremum": _extremum, "Quadruple": _quadruple,
     "Clone": _clone, "Indexer": _indexer, "Chess": _chess, "Taxicab": _no_key("taxicab rule"),
     "SelfTaxicab": _no_key("self-taxicab rule"), "DiagonalNonconsecutive": _no_key("diagonal non-consecutive rule"),
+    "CageSum": _none("cage whose digits may repeat"), "ParityLine": _none("parity line"),
 }

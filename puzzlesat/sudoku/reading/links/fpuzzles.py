@@ -25,8 +25,10 @@ from puzzlesat.sudoku.model import constraints
 from puzzlesat.sudoku.model.constraints.base import Geometry
 from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
                                            link_puzzle, needs_regions, negatives, outside_line, ray, shape_of,
-                                           text_cages, whisper_gap)
+                                           text_cages, text_indexers, whisper_gap)
 from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+from puzzlesat.sudoku.reading.links.pad_lines import kind_of, line_constraints
+from puzzlesat.sudoku.reading.links.rules_text import RulesText
 
 CELL = re.compile(r"^\s*R(\d+)C(\d+)\s*$", re.IGNORECASE)
 META = re.compile(r"^([a-z]+):\s*(.+)$", re.DOTALL)
@@ -59,6 +61,7 @@ class _Reader:
         self.ignored: list = []
         self.unknown: list = []
         self.text_cages: list = []  # the values of killer cages whose value is text, not a sum
+        self.taken: set = set()  # ids of drawn line elements read as a constraint
 
     def cell(self, name) -> int:
         """The index of an 'R3C5' cell inside the grid."""
@@ -111,6 +114,9 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
     found.extend(_cell_rules(reader, unknown))
     found = _extremes_apart(found, reader.shape)
     meta = _meta_cages(data)
+    text = RulesText(str(data.get("ruleset") or meta.get("rules", "")), str(data.get("title") or meta.get("title", "")))
+    found.extend(_text_rules(reader, text, regions, found))
+    found.extend(_drawn_lines(reader, text, _paths(found)))
     reader.ignored.extend(_drawn(reader, _paths(found)))
     return VariantPuzzle(
         puzzle=link_puzzle(shape, _givens(reader)), constraints=tuple(found), regions=regions,
@@ -236,6 +242,49 @@ def _paths(found: list) -> set:
     return paths
 
 
+def _text_rules(reader: _Reader, text: RulesText, regions: Optional[tuple], found: list) -> list:
+    """What the rules text states that the keys do not: anti-knight, anti-king, disjoint groups, diagonals and
+    indexer rows or columns."""
+    said, have = text.global_rules(), {constraint.kind for constraint in found}
+    extra: list = []
+    if "anti-knight" in said and "anti-knight" not in have:
+        extra.append(constraints.anti_knight(reader.side))
+    if "anti-king" in said and "anti-king" not in have:
+        extra.append(constraints.anti_king(reader.side))
+    names = {getattr(constraint, "name", "") for constraint in found}
+    if "disjoint" in said and not any(name.startswith("disjoint") for name in names):
+        extra.extend(constraints.disjoint_groups(regions if regions is not None else reader.shape.boxes))
+    if not any(name.startswith("diagonal") for name in names):
+        for which in ("+", "-"):
+            if {"diagonal", "diagonal" + which} & said:
+                extra.extend(constraints.diagonals(reader.side, which))
+    if not any(kind.endswith("indexer") for kind in have):
+        extra.extend(text_indexers(text, reader.side))
+    return extra
+
+
+def _drawn_lines(reader: _Reader, text: RulesText, paths: set) -> list:
+    """Drawn lines (f-puzzles' "line" elements, no key of their own) read as the line family the rules text
+    names for their colour (puzzlesat.sudoku.reading.links.pad_lines)."""
+    kinds = text.line_kinds(reader.side)
+    read: list = []
+    for element in reader.data.get("line") or [] if kinds else []:
+        if not isinstance(element, dict) or _drawing_of_constraint(element, reader.data) \
+                or _retraces(reader, element, paths):
+            continue
+        kind = kind_of(element.get("outlineC") or element.get("color"), kinds)
+        try:
+            lines = reader.lines(element)
+        except VariantError:
+            continue
+        if kind is None or not lines:
+            continue
+        for cells in lines:
+            read.extend(line_constraints(kind, cells, reader.shape.cell_name(cells[0])))
+        reader.taken.add(id(element))
+    return read
+
+
 def _drawn(reader: _Reader, paths: set) -> list:
     """Short messages for the drawn elements: '2 lines', 'text "A" at R1C1', each counted by kind; lines that
     retrace a constraint read, and drawings made for a constraint, are left out."""
@@ -245,7 +294,7 @@ def _drawn(reader: _Reader, paths: set) -> list:
         for element in data.get(key) or []:
             if not isinstance(element, dict) or _drawing_of_constraint(element, data):
                 continue
-            if key == "line" and _retraces(reader, element, paths):
+            if key == "line" and (_retraces(reader, element, paths) or id(element) in reader.taken):
                 continue
             if key == "cage" and (not element.get("cells") or _digital_root(reader, element) is not None
                                   or _fog_light(element)):

@@ -20,6 +20,10 @@ _INDEX = {alphabet: {ch: i for i, ch in enumerate(alphabet)} for alphabet in (BA
 MAX_OUTPUT = 20_000_000  # code units: far beyond any puzzle; stops a corrupt payload from growing without end
 
 
+class TooLarge(VariantError):
+    """A payload that decompresses past MAX_OUTPUT code units."""
+
+
 def compress_to_base64(text: str) -> str:
     """lz-string's compressToBase64 (padded with '=' to a multiple of 4)."""
     data = _compress(_units(text), 6, BASE64.__getitem__)
@@ -52,6 +56,8 @@ def _decode(data: str, alphabet: str, padding: str) -> str:
     values = [index.get(ch, 0) for ch in data]
     try:
         units = _decompress(values, 32)
+    except TooLarge:
+        raise
     except (IndexError, KeyError, ValueError, OverflowError, MemoryError) as error:
         raise VariantError(f"not an lz-string payload ({type(error).__name__})") from None
     if not units:
@@ -195,7 +201,8 @@ def _decompress(values: list, reset: int) -> Optional[str]:
         result.append(entry)
         produced += len(entry)
         if produced > MAX_OUTPUT:
-            return None
+            raise TooLarge(f"the payload decompresses to more than {MAX_OUTPUT:,} characters, puzzlesat's limit for "
+                           f"a puzzle (from a payload of {length:,} characters)")
         dictionary.append(w + entry[0])
         enlarge -= 1
         w = entry

@@ -20,7 +20,6 @@ the grid written in cells of the frame) is cut to it first (puzzlesat.sudoku.rea
 
 from __future__ import annotations
 
-import colorsys
 import json
 import math
 import re
@@ -31,8 +30,12 @@ from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.model import constraints
 from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
                                            link_puzzle, needs_regions, negatives, outside_line, path_cells, ray,
-                                           shape_of, text_cages, whisper_gap)
+                                           shape_of, text_cages, text_indexers)
+from puzzlesat.sudoku.reading.links.colours import distance, family, nearest, rgb, word_distance
 from puzzlesat.sudoku.reading.links.frame import framed
+from puzzlesat.sudoku.reading.links.pad_lines import (Drawn, branches, figures, joined, kind_of, line_constraints,
+                                                     links_of, nearest_kind)
+from puzzlesat.sudoku.reading.links.rules_text import RulesText
 from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
 
 PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor", "ce": "cells",
@@ -52,21 +55,6 @@ FOG_KEYS = ("foglight", "triggereffect")  # SudokuPad's fog of war: lit cells, a
 # Metadata cages SudokuPad reads as texts even when they have cells (its metaTagsWithoutCells, and customstyle).
 META_TAGS = ("title", "author", "rules", "solution", "msgcorrect", "msgincorrect", "msgvalid", "msginvalid",
              "msgunknown", "customstyle", "source")
-# Line kinds read from the rules: the words that name them, and the colours they are drawn in by convention.
-LINE_KINDS = {
-    "whisper": (r"whisper|difference of at least", {"green", "orange"}),
-    "renban": (r"renban|consecutive (?:digits|numbers),? in any order|set of consecutive", {"purple", "pink"}),
-    "palindrome": (r"palindrom", {"grey"}),
-    "regionsum": (r"region[- ]sum|same sum in each (?:box|region)", {"blue"}),
-    "zipper": (r"zipper", {"purple"}),
-    "entropic": (r"entropic", {"orange", "yellow"}),
-}
-COLOUR_WORDS = {"grey": {"grey"}, "gray": {"grey"}, "green": {"green"}, "purple": {"purple", "pink"},
-                "violet": {"purple"}, "lavender": {"purple"}, "pink": {"pink", "purple"}, "magenta": {"pink"},
-                "orange": {"orange"}, "blue": {"blue"}, "cyan": {"blue"}, "teal": {"blue"}, "red": {"red", "pink"},
-                "yellow": {"yellow", "orange"}}
-
-
 def unzip(text: str) -> dict:
     """The puzzle JSON from SudokuPad's zipped form (or from plain JSON)."""
     try:
@@ -165,17 +153,24 @@ class _Reader:
         self.shape = shape_of(self.side, "SudokuPad")
         self.meta = _metadata(data)
         self.rules = _rules_text(self.meta.get("rules", ""))
-        self.low = self.rules.lower()
+        self.text = RulesText(self.rules, str(self.meta.get("title", "")))
         self.constraints: list = []
         self.unknown: list = []
         self.ignored: list = []
         self.used: set = set()  # ids of overlays/underlays read as part of a constraint
-        self.negative: dict = {}  # which negative constraints the global list states
+        self.negative: dict = {}  # which negative constraints the global list or the rules state
+        self.diagonals: set = set()  # the diagonals read as groups ('+', '-')
         self.fog_lights = 0  # cages marking fog lights
 
     def mentions(self, pattern: str) -> bool:
-        """True when the rules text matches `pattern` (lower case)."""
-        return re.search(pattern, self.low) is not None
+        """True when the rules text (the title when it is empty) matches `pattern` (lower case)."""
+        return self.text.says(pattern)
+
+    @property
+    def by_convention(self) -> bool:
+        """True when the rules text is empty: drawings are then read as their conventions have them (cages with
+        a total as killer cages, lines from a bulb as thermometers, lines from corner to corner as diagonals)."""
+        return self.text.from_title
 
     def cell(self, row: int, col: int) -> Optional[int]:
         """The index of (row, col), None outside the grid."""
@@ -197,8 +192,12 @@ def read_sudokupad(data: dict) -> VariantPuzzle:
     reader = _Reader(data)
     reader.ignored.extend(frame)
     regions = _regions(reader)
-    for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity):
+    for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity, _shaded_regions):
         step(reader, regions)
+    if reader.by_convention:
+        reader.unknown.append("no rules text: the drawing is read by its conventions alone (killer cages, "
+                              "thermometers, arrows, dots, X and V); rules kept elsewhere (a video, the puzzle's page) "
+                              "are not known")
     _leftovers(reader)
     _unknown_keys(reader)
     solution = reader.meta.get("solution", "")
@@ -267,19 +266,59 @@ def _regions(reader: _Reader) -> Optional[tuple]:
 
 
 def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
-    """The "global" list: anti-knight, anti-king, disjoint groups, negative constraints."""
+    """Rules over the whole grid, from the "global" list, the metadata flags and the rules text: anti-knight,
+    anti-king, disjoint groups, windoku, diagonals, non-consecutive (diagonally too), and the negative constraints
+    (marks all given, sums no two neighbours make)."""
     names = [str(name).lower() for name in reader.data.get("global") or []]
     side, flags = reader.side, {key for key in ("antiknight", "antiking") if _flag(reader.meta.get(key))}
-    if "antiknight" in names or "antiknight" in flags or reader.mentions(r"anti-?knight"):
+    said = reader.text.global_rules()
+    if "antiknight" in names or "antiknight" in flags or "anti-knight" in said:
         reader.constraints.append(constraints.anti_knight(side))
-    if "antiking" in names or "antiking" in flags or reader.mentions(r"anti-?king"):
+    if "antiking" in names or "antiking" in flags or "anti-king" in said:
         reader.constraints.append(constraints.anti_king(side))
-    if "disjoint" in names:
+    if "disjoint" in names or "disjoint" in said:
         reader.constraints.extend(constraints.disjoint_groups(regions if regions is not None else reader.shape.boxes))
+    if "windoku" in said and reader.shape.box_rows == reader.shape.box_cols:
+        reader.constraints.extend(constraints.windows(reader.shape))
+    if "diagonal nonconsecutive" in said:
+        reader.constraints.append(constraints.DiagonalNonconsecutive(side))
+    reader.constraints.extend(text_indexers(reader.text, side))
+    _diagonals(reader, said)
     known = {"antiknight", "antiking", "disjoint", "nonconsecutive", "antiratio", "antidifference", "antixv"}
     reader.unknown.extend(f"global {name}" for name in names if name not in known)
-    reader.negative = {"white": "nonconsecutive" in names or "antidifference" in names,
-                       "black": "antiratio" in names, "xv": "antixv" in names}
+    given = reader.text.all_given()
+    reader.negative = {"white": "nonconsecutive" in names or "antidifference" in names or "nonconsecutive" in said
+                       or "white" in given, "black": "antiratio" in names or "black" in given,
+                       "x": "antixv" in names or "x" in given, "v": "antixv" in names or "v" in given,
+                       "sums": reader.text.forbidden_sums()}
+
+
+def _diagonals(reader: _Reader, said: set) -> None:
+    """The diagonals the rules make groups of: both, one, or those drawn corner to corner ('the marked
+    diagonals'); with no rules text, the drawn ones (the classic X marking)."""
+    drawn = {which for which in (_drawn_diagonal(reader, line) for line in reader.data.get("lines") or []) if which}
+    if "diagonal" in said:
+        which = drawn or {"+", "-"}
+    elif said & {"diagonal+", "diagonal-"}:
+        which = {name[-1] for name in said if name in ("diagonal+", "diagonal-")}
+    elif "diagonal marked" in said or reader.by_convention:
+        which = drawn
+    else:
+        which = set()
+    for sign in sorted(which):
+        reader.constraints.extend(constraints.diagonals(reader.side, sign))
+    reader.diagonals = which
+
+
+def _drawn_diagonal(reader: _Reader, line) -> Optional[str]:
+    """'-' or '+' for a line from corner to corner of the grid, else None."""
+    if not isinstance(line, dict):
+        return None
+    points = [_point(p) for p in line.get("wayPoints") or []]
+    if len(points) != 2 or None in points or any(abs(v - round(v)) > 0.05 for point in points for v in point):
+        return None
+    n, ends = reader.side, {tuple(map(round, point)) for point in points}
+    return "-" if ends == {(0, 0), (n, n)} else "+" if ends == {(0, n), (n, 0)} else None
 
 
 def _flag(value) -> bool:
@@ -288,9 +327,11 @@ def _flag(value) -> bool:
 
 
 def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Killer cages (with or without a total), extra regions; fog lights and cages whose value is text, not a
-    sum, are named in `unknown`; metadata cages are texts; drawn cages without a rule are ignored."""
+    """Killer cages (with or without a total; sum cages when the rules let digits repeat in cages), extra regions;
+    fog lights and cages whose value is text, not a sum, are named in `unknown`; metadata cages are texts; drawn
+    cages without a rule are ignored. Cages are killer cages when the rules speak of cages, or say nothing."""
     drawn, texts = 0, []
+    repeats = reader.text.cage_repeats()
     for cage in reader.data.get("cages") or []:
         if not isinstance(cage, dict) or not cage.get("cells"):
             continue
@@ -303,18 +344,36 @@ def _cages(reader: _Reader, regions: Optional[tuple]) -> None:
         elif style == "extraregion":
             reader.constraints.append(constraints.Distinct(cells, "extra region"))
         elif style in (None, "killer") and (unique is True or unique is None and "outlineC" not in cage
-                                           and reader.mentions(r"cage")):
+                                           and (reader.text.mentions("cage") or reader.by_convention)):
             total = _number(cage.get("sum", cage.get("value")))
             if total is None and value:
                 texts.append(value)
+            elif repeats and total is not None:
+                reader.constraints.append(constraints.CageSum(cells, total))
+            elif repeats:
+                drawn += 1  # no total and digits may repeat: no rule
             else:
                 reader.constraints.append(constraints.Killer(cells, total))
         else:
             drawn += 1
     if texts:
         reader.unknown.append(text_cages(texts))
+    if reader.by_convention and not reader.text.mentions("cage"):
+        drawn += _no_killer_convention(reader)
     if drawn:
         reader.ignored.append(count_message(drawn, "cage without a rule", "cages without a rule"))
+
+
+def _no_killer_convention(reader: _Reader) -> int:
+    """With no rules text, cages with totals are read as killer cages; when one total fits no killer cage, the
+    convention does not hold for this puzzle: its cages are taken back (their number is returned)."""
+    cages = [found for found in reader.constraints if found.kind == "killer" and found.total is not None]
+    side = reader.side
+    if all(len(cage.cells) <= side and sum(range(1, len(cage.cells) + 1)) <= cage.total
+           <= sum(range(side - len(cage.cells) + 1, side + 1)) for cage in cages):
+        return 0
+    reader.constraints = [found for found in reader.constraints if found.kind != "killer"]
+    return len(cages) + 0
 
 
 def _meta_tag(value: str) -> bool:
@@ -364,47 +423,6 @@ def _point(value) -> Optional[tuple]:
         return None
 
 
-def _family(colour) -> str:
-    """'grey', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'black' or 'white' for a colour."""
-    rgb = _rgb(colour)
-    if rgb is None:
-        return "unknown"
-    hue, light, sat = colorsys.rgb_to_hls(*rgb)
-    if light < 0.12:
-        return "black"
-    if light > 0.93:
-        return "white"
-    if sat < 0.15 or max(rgb) - min(rgb) < 0.08:
-        return "grey"
-    degrees = hue * 360
-    for limit, name in ((15, "red"), (45, "orange"), (70, "yellow"), (165, "green"), (250, "blue"),
-                        (290, "purple"), (345, "pink")):
-        if degrees < limit:
-            return name
-    return "red"
-
-
-def _rgb(colour) -> Optional[tuple]:
-    """(r, g, b) in 0..1 from '#rgb', '#rrggbb', '#rrggbbaa' or 'rgb(a)(...)'; None otherwise."""
-    text = str(colour or "").strip().lower()
-    named = {"black": "#000000", "white": "#ffffff", "none": "", "transparent": ""}
-    text = named.get(text, text)
-    match = re.fullmatch(r"#([0-9a-f]{3,8})", text)
-    if match:
-        digits = match.group(1)
-        if len(digits) in (3, 4):
-            digits = "".join(ch * 2 for ch in digits)
-        return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)) if len(digits) >= 6 else None
-    match = re.fullmatch(r"rgba?\(([^)]*)\)", text)
-    if match:
-        parts = [part.strip() for part in match.group(1).split(",")][:3]
-        try:
-            return tuple(float(part) / 255 for part in parts)
-        except ValueError:
-            return None
-    return None
-
-
 def _edge(reader: _Reader, y: float, x: float) -> Optional[tuple]:
     """The two cells an edge midpoint (y, x) lies between (sorted), or None."""
     near = lambda v, target: abs(v - target) < 0.08  # noqa: E731
@@ -420,6 +438,7 @@ def _edge(reader: _Reader, y: float, x: float) -> Optional[tuple]:
 def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
     """Kropki dots and XV marks on edges, quadruple circles on corners; then the negative constraints."""
     kropki, xv = set(), set()
+    meanings = reader.text.dot_meanings()
     for item in reader.shapes():
         y, x = _point(item.get("center"))
         text = str(item.get("text", "") if item.get("text") is not None else "").strip()
@@ -429,30 +448,95 @@ def _marks(reader: _Reader, regions: Optional[tuple]) -> None:
             reader.constraints.append(constraints.XV(*pair, 10 if text.upper() == "X" else 5))
             xv.add(pair)
         elif pair and item.get("rounded") and 0 < size <= 0.45:
-            colour = _family(item.get("backgroundColor"))
-            if colour not in ("white", "black"):
+            meaning = _dot_meaning(item.get("backgroundColor"), meanings)
+            if meaning is None:
                 continue
-            reader.constraints.append(_dot(pair, colour, _number(text)))
+            reader.constraints.append(_dot(pair, meaning, _number(text)))
             kropki.add(pair)
-        elif _corner(reader, y, x) and item.get("rounded") and text and re.fullmatch(r"[\d\s,]+", text):
-            digits = tuple(sorted(int(d) for d in re.findall(r"\d+", text)))
+        elif _corner(reader, y, x) and item.get("rounded") and not text and 0.3 <= size <= 0.9 \
+                and _digits_around(reader, y, x, size):
+            digits, parts = _digits_around(reader, y, x, size)
             reader.constraints.append(constraints.Quadruple(_corner(reader, y, x), digits))
+            reader.used.update(id(part) for part in parts)
+        elif _corner(reader, y, x) and item.get("rounded") and _quadruple_digits(text, reader.side):
+            reader.constraints.append(constraints.Quadruple(_corner(reader, y, x),
+                                                            _quadruple_digits(text, reader.side)))
         else:
             continue
         reader.used.add(id(item))
     flags = reader.negative
-    kinds = [kind for kind in ("white", "black") if flags[kind]]
+    kinds = [kind for kind in ("white", "black") if flags[kind]] + _negative_dots(reader, meanings)
     if kinds:
-        reader.constraints.extend(negatives(reader.side, kinds, kropki))
-    if flags["xv"]:
-        reader.constraints.extend(negatives(reader.side, ["x", "v"], xv))
+        reader.constraints.extend(negatives(reader.side, list(dict.fromkeys(kinds)), kropki))
+    sums = [kind for kind in ("x", "v") if flags[kind]] + [
+        {10: "x", 5: "v"}.get(total, f"sum:{total}") for total in sorted(flags["sums"])]
+    if sums:
+        reader.constraints.extend(negatives(reader.side, list(dict.fromkeys(sums)), xv))
 
 
-def _dot(pair: tuple, colour: str, value: Optional[int]):
-    """A Kropki dot, or a difference / ratio when the dot holds a number other than 1 / 2."""
-    if colour == "white":
-        return constraints.Kropki(*pair, "white") if value in (None, 1) else constraints.Difference(*pair, value)
-    return constraints.Kropki(*pair, "black") if value in (None, 2) else constraints.Ratio(*pair, value)
+def _dot_meaning(colour, meanings: dict) -> Optional[tuple]:
+    """(relation, number) for a dot of this colour: as the rules give it (for every dot, or by the colour words they
+    use), else white for consecutive and black for a ratio of 2, as Kropki dots go; None for other colours and for
+    dots whose rule the rules change."""
+    if "any" in meanings:
+        return meanings["any"]
+    if meanings:
+        word = nearest(colour, meanings, within=45.0)
+        if word is not None:
+            return meanings[word]
+    return {"white": ("difference", 1), "black": ("ratio", 2)}.get(family(colour))
+
+
+def _negative_dots(reader: _Reader, meanings: dict) -> list:
+    """The negative constraints the rules state for dots: every kind of dot, or dots of a colour, all given."""
+    given = reader.text.all_given() - {"white", "black", "x", "v"}
+    if not given:
+        return []
+    if "dots" in given:
+        chosen = [meaning for meaning in meanings.values() if meaning] or [("difference", 1), ("ratio", 2)]
+    else:
+        chosen = [meanings.get(word) or {"white": ("difference", 1), "black": ("ratio", 2)}.get(word) for word in given]
+    return [_relation(*meaning) for meaning in chosen if meaning]
+
+
+def _relation(relation: str, value: int) -> str:
+    """A negative constraint's relation name: 'white', 'black', 'difference:N', 'ratio:N'."""
+    if (relation, value) == ("difference", 1):
+        return "white"
+    return "black" if (relation, value) == ("ratio", 2) else f"{relation}:{value}"
+
+
+def _dot(pair: tuple, meaning: tuple, value: Optional[int]):
+    """A Kropki dot, or a difference / ratio of another number (the rules', or written in the dot)."""
+    relation, number = meaning
+    number = value if value is not None else number
+    if relation == "difference":
+        return constraints.Kropki(*pair, "white") if number == 1 else constraints.Difference(*pair, number)
+    return constraints.Kropki(*pair, "black") if number == 2 else constraints.Ratio(*pair, number)
+
+
+def _digits_around(reader: _Reader, y: float, x: float, size: float) -> Optional[tuple]:
+    """(digits, their shapes) written in small texts inside a circle on a grid corner (a quadruple whose digits
+    SudokuPad keeps apart), or None."""
+    parts, digits = [], []
+    for item in reader.shapes():
+        text = str(item.get("text") if item.get("text") is not None else "").strip()
+        cy, cx = _point(item.get("center"))
+        if text and re.fullmatch(r"[\d\s,]+", text) and math.hypot(cy - y, cx - x) <= size / 2:
+            parts.append(item)
+            digits.extend(_quadruple_digits(text, reader.side) or [0])
+    if not digits or len(digits) > 4 or not all(1 <= digit <= reader.side for digit in digits):
+        return None
+    return tuple(sorted(digits)), parts
+
+
+def _quadruple_digits(text: str, side: int) -> tuple:
+    """The digits written in a quadruple circle ('1 2', '1,2', '257': one digit a character up to 9x9), or ()."""
+    if not text or not re.fullmatch(r"[\d\s,]+", text):
+        return ()
+    numbers = re.findall(r"\d", text) if side <= 9 else re.findall(r"\d+", text)
+    digits = tuple(sorted(int(number) for number in numbers))
+    return digits if digits and all(1 <= digit <= side for digit in digits) and len(digits) <= 4 else ()
 
 
 def _corner(reader: _Reader, y: float, x: float) -> Optional[tuple]:
@@ -502,7 +586,8 @@ def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
             continue
         start = (math.floor(points[0][0]), math.floor(points[0][1]))
         if reader.cell(*start) is None:
-            if not _little_killer(reader, points, texts):
+            if not (reader.text.mentions("little killer") or reader.by_convention) \
+                    or not _little_killer(reader, points, texts):
                 other += 1
             continue
         path = path_cells([start] + [(math.floor(y), math.floor(x)) for y, x in points[1:]], reader.side)
@@ -517,8 +602,8 @@ def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
             reader.constraints.append(constraints.Arrow(circle, shaft))
             reader.used.update(id(item) for item in bulb)
     if other:
-        reader.ignored.append(count_message(other, "arrow not read (no bulb or little-killer clue)",
-                                            "arrows not read (no bulb or little-killer clue)"))
+        reader.ignored.append(count_message(other, "arrow not read (no bulb, or no little killer the rules name)",
+                                            "arrows not read (no bulb, or no little killer the rules name)"))
 
 
 def _outside_texts(reader: _Reader) -> dict:
@@ -553,77 +638,98 @@ def _little_killer(reader: _Reader, points: list, texts: dict) -> bool:
 
 
 def _lines(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Lines through cell centres read by the rules: thermometers (from a bulb), between lines (circles at both
-    ends), and whispers / renban / palindrome / region-sum / zipper / entropic lines by colour; diagonals."""
+    """Lines through cell centres, pieces joined (pad_lines.joined), read by the rules: thermometers (from a
+    bulb), between lines (circles at both ends), and the families the rules name by colour (pad_lines.kind_of);
+    diagonals from corner to corner as the rules have them (_diagonals)."""
     bulbs = _bulbs(reader)
-    kinds = {kind: colours for kind, (words, colours) in LINE_KINDS.items() if reader.mentions(words)}
-    named = _colours_named(reader)
+    kinds = reader.text.line_kinds(reader.side)
     left: Counter = Counter()
-    seen = set()
+    pieces = []
     for line in reader.data.get("lines") or []:
         if not isinstance(line, dict):
             continue
         points = [_point(p) for p in line.get("wayPoints") or []]
         if None in points or len(points) < 2:
             continue
-        if _diagonal(reader, points):
+        which = _drawn_diagonal(reader, line)
+        if which:
+            if which not in reader.diagonals:
+                reader.ignored.append(f"diagonal line {which} (the rules make no group of it)")
             continue
         path = _centre_path(reader, points)
         if path is None or len(path) < 2:
             if path is None and float(line.get("thickness") or 0) > 1:
                 left["line not through cell centres"] += 1
             continue
-        if path in seen or path[::-1] in seen:
+        pieces.append(Drawn(path, str(line.get("color") or ""), float(line.get("thickness") or 0)))
+    for figure in figures(pieces):
+        if len(figure) > 1 and _read_figure(reader, figure, bulbs, kinds):
             continue
-        seen.add(path)
-        if not _read_line(reader, line, path, bulbs, kinds, named):
-            left[f"line ({line.get('color') or 'no colour'})"] += 1
+        seen = set()
+        for drawn in joined(figure, bulbs):
+            if drawn.cells in seen or drawn.cells[::-1] in seen:
+                continue
+            seen.add(drawn.cells)
+            if not _read_line(reader, drawn, bulbs, kinds):
+                left[f"line ({drawn.colour or 'no colour'})"] += 1
     reader.ignored.extend(f"{count} x {what} not identified from the rules" if count > 1 else
                           f"{what} not identified from the rules" for what, count in left.items())
 
 
-def _read_line(reader: _Reader, line: dict, path: tuple, bulbs: dict, kinds: dict, named: dict) -> bool:
+def _read_figure(reader: _Reader, figure: list, bulbs: dict, kinds: list) -> bool:
+    """A figure of several pieces (pad_lines.figures) read whole when its family takes a shape rather than a
+    stroke: a thermometer with branches from its one bulb, a region-sum line or renban drawn with branches; False
+    when it is to be read piece by piece."""
+    links = links_of(figure)
+    cells = tuple(dict.fromkeys(cell for line in figure for cell in line.cells))
+    colour = figure[0].colour
+    filled = [cell for cell in cells if cell in bulbs and any(_filled_like(item, colour) for item in bulbs[cell])]
+    thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
+    if (thermos or reader.by_convention) and len(filled) == 1 and len(links) == len(cells) - 1:  # a tree
+        slow = nearest_kind(colour, thermos) if thermos else None
+        for branch in branches(links, filled[0]):
+            reader.constraints.append(constraints.Thermometer(branch, slow=bool(slow and slow.family[0] == "s")))
+        reader.used.update(id(item) for item in bulbs[filled[0]])
+        return True
+    kind = kind_of(colour, kinds)
+    if kind is not None and kind.family == "region sum":
+        reader.constraints.append(constraints.RegionSumLine(cells, links))
+        return True
+    if kind is not None and kind.family in ("renban", "nabner"):
+        reader.constraints.extend(line_constraints(kind, cells))
+        return True
+    return False
+
+
+def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
     """Read one line; False when no rule fits it."""
+    path = drawn.cells
     at_start, at_end = path[0] in bulbs, path[-1] in bulbs
-    if at_start and at_end and reader.mentions(r"between"):
+    if at_start and at_end and not drawn.loop and reader.text.mentions("between"):
         reader.constraints.append(constraints.Between(path))
         reader.used.update(id(item) for item in bulbs[path[0]] + bulbs[path[-1]])
         return True
-    if (at_start or at_end) and reader.mentions(r"thermo"):
-        slow = reader.mentions(r"slow thermo") and not reader.mentions(r"(?<!slow )thermo")
-        reader.constraints.append(constraints.Thermometer(path if at_start else path[::-1], slow=slow))
-        reader.used.update(id(item) for item in bulbs[path[0] if at_start else path[-1]])
+    thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
+    on_line = [cell for cell in dict.fromkeys(path) if cell in bulbs]
+    if len(on_line) > 1:  # a thermometer's bulb is filled in the line's colour; other circles are something else
+        on_line = [cell for cell in on_line if any(_filled_like(item, drawn.colour) for item in bulbs[cell])]
+    if (thermos or reader.by_convention) and len(on_line) == 1 and not drawn.loop:
+        slow = nearest_kind(drawn.colour, thermos) if thermos else None
+        for cells in branches(links_of([drawn]), on_line[0]):  # a bulb mid-stroke, a stroke out and back
+            reader.constraints.append(constraints.Thermometer(cells, slow=bool(slow and slow.family[0] == "s")))
+        reader.used.update(id(item) for item in bulbs[on_line[0]])
         return True
-    family = _family(line.get("color"))
-    fits = [kind for kind in kinds if family in named.get(kind, kinds[kind])]
-    if len(fits) != 1 and len(kinds) == 1 and not named:
-        fits = list(kinds)
-    if len(fits) != 1:
+    kind = kind_of(drawn.colour, kinds)
+    if kind is None:
         return False
-    reader.constraints.append(_line_constraint(reader, fits[0], path))
+    reader.constraints.extend(line_constraints(kind, drawn.cells, reader.shape.cell_name(drawn.cells[0])))
     return True
 
 
-def _line_constraint(reader: _Reader, kind: str, path: tuple):
-    """The constraint of a line kind along `path`."""
-    if kind == "whisper":
-        dutch = reader.mentions(r"dutch|at least 4") and not reader.mentions(r"german|at least 5")
-        return constraints.Whisper(path, whisper_gap(reader.side, dutch))
-    classes = {"renban": constraints.Renban, "palindrome": constraints.Palindrome,
-               "regionsum": constraints.RegionSumLine, "zipper": constraints.Zipper, "entropic": constraints.Entropic}
-    return classes[kind](path)
-
-
-def _colours_named(reader: _Reader) -> dict:
-    """For each line kind whose rule sentence names a colour ('purple lines are renban'), those colours."""
-    named = {}
-    for sentence in re.split(r"[.\n]", reader.low):
-        for kind, (words, _) in LINE_KINDS.items():
-            if re.search(words, sentence):
-                colours = set().union(*(fam for word, fam in COLOUR_WORDS.items() if re.search(rf"\b{word}", sentence)))
-                if colours:
-                    named[kind] = named.get(kind, set()) | colours
-    return named
+def _filled_like(item: dict, colour) -> bool:
+    """True for a shape filled in (about) the given colour."""
+    fill, line = rgb(item.get("backgroundColor")), rgb(colour)
+    return fill is not None and line is not None and distance(fill, line) < 10
 
 
 def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
@@ -638,29 +744,10 @@ def _centre_path(reader: _Reader, points: list) -> Optional[tuple]:
     return path_cells(places, reader.side)
 
 
-def _diagonal(reader: _Reader, points: list) -> bool:
-    """A line from corner to corner of the grid: a diagonal group when the rules speak of diagonals."""
-    if len(points) != 2:
-        return False
-    n = reader.side
-    ends = {tuple(map(round, point)) for point in points}
-    if any(abs(v - round(v)) > 0.05 for point in points for v in point):
-        return False
-    which = "-" if ends == {(0, 0), (n, n)} else "+" if ends == {(0, n), (n, 0)} else None
-    if which is None:
-        return False
-    if reader.mentions(r"diagonal"):
-        reader.constraints.extend(constraints.diagonals(n, which))
-    else:
-        reader.ignored.append(f"diagonal line {'-' if which == '-' else '+'} (the rules do not mention diagonals)")
-    return True
-
-
 def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
     """Numbers beside a row or column: sandwich, X-sum or skyscraper clues when the rules name one of them."""
-    kinds = [kind for kind, words in ((constraints.Sandwich, r"sandwich|between the 1 and (?:the )?9"),
-                                      (constraints.XSum, r"x-?sums?\b|first x (?:cells|digits)"),
-                                      (constraints.Skyscraper, r"skyscraper")) if reader.mentions(words)]
+    kinds = [kind for kind in (constraints.Sandwich, constraints.XSum, constraints.Skyscraper)
+             if reader.text.mentions(kind.kind)]
     clues = [(place, number, item) for place, (number, item) in _outside_texts(reader).items()
              if id(item) not in reader.used]
     if not clues:
@@ -680,30 +767,121 @@ def _outside_clues(reader: _Reader, regions: Optional[tuple]) -> None:
 
 
 def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Grey circles (odd) and squares (even) inside cells, when the rules speak of odd / even digits."""
-    odd, even = reader.mentions(r"\bodd"), reader.mentions(r"\beven")
+    """Circles and squares inside cells the rules call odd or even (a circle odd and a square even unless the rules
+    say which shape or colour is which; whole shaded cells only when the rules speak of shading), each not used for
+    another rule; or the very cells the rules name ('the grey cell in row 2 column 8 is even')."""
+    looks = {parity: _parity_look(reader, parity) for parity in ("odd", "even") if reader.text.mentions(parity)}
+    if not looks:
+        return
+    named = {parity: _cells_named(reader, parity) for parity in looks}
+    for parity, cells in named.items():
+        reader.constraints.extend(constraints.Parity(cell, odd=parity == "odd") for cell in cells)
     for item in reader.shapes():
         if id(item) in reader.used or str(item.get("text") or "").strip():
             continue
         y, x = _point(item.get("center"))
         size = float(item.get("width") or 0)
         cell = reader.cell(math.floor(y), math.floor(x))
-        if cell is None or abs(y % 1 - 0.5) > 0.05 or abs(x % 1 - 0.5) > 0.05 or not 0.4 <= size <= 0.9 \
-                or _family(item.get("backgroundColor")) not in ("grey", "white"):
+        if cell is None or abs(y % 1 - 0.5) > 0.05 or abs(x % 1 - 0.5) > 0.05 or not 0.4 <= size <= 1.0:
             continue
-        rounded = bool(item.get("rounded"))
-        if rounded and odd and not _is_bulb(reader, item):
-            reader.constraints.append(constraints.Parity(cell, odd=True))
-        elif not rounded and even:
-            reader.constraints.append(constraints.Parity(cell, odd=False))
-        else:
+        if any(cell in cells for cells in named.values()):
+            reader.used.add(id(item))
             continue
+        shape = "circle" if item.get("rounded") else "square"
+        colour = item.get("backgroundColor") or item.get("borderColor")
+        fits = [parity for parity, (wanted, colours, shaded) in looks.items() if wanted == shape
+                and not named[parity] and (size < 0.95 or shaded) and _named_colour(colour, colours)]
+        if len(fits) == 2:
+            fits = _by_colour(colour, looks)
+        if len(fits) != 1:
+            continue
+        reader.constraints.append(constraints.Parity(cell, odd=fits[0] == "odd"))
         reader.used.add(id(item))
 
 
-def _is_bulb(reader: _Reader, item: dict) -> bool:
-    """True when a circle was read as (or sits at the end of) a thermometer, arrow or between line."""
-    return id(item) in reader.used
+def _shaded_regions(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Extra regions drawn as shaded cells, when the rules speak of them ('each shaded region contains 1-9'): each
+    group of orthogonally touching whole-cell shadings of one colour, of two to `side` cells, is a group of distinct
+    digits."""
+    if not reader.text.mentions("extra region") or any(getattr(c, "name", "").startswith("extra region")
+                                                        for c in reader.constraints):
+        return
+    shaded: dict = {}
+    for item in reader.shapes():
+        y, x = _point(item.get("center"))
+        cell = reader.cell(math.floor(y), math.floor(x))
+        if id(item) in reader.used or item.get("rounded") or cell is None or str(item.get("text") or "").strip() \
+                or min(float(item.get("width") or 0), float(item.get("height") or 0)) < 0.95:
+            continue
+        shaded.setdefault(str(item.get("backgroundColor") or "").lower(), {})[cell] = item
+    groups = [group for cells in shaded.values() for group in _touching(cells, reader.side)]
+    if not groups or any(not 2 <= len(group) <= reader.side for group in groups):
+        return
+    for index, group in enumerate(sorted(groups), 1):
+        reader.constraints.append(constraints.Distinct(tuple(sorted(group)), f"extra region {index}"))
+        reader.used.update(id(shaded_item) for cells in shaded.values() for cell, shaded_item in cells.items()
+                           if cell in group)
+
+
+def _touching(cells: dict, side: int) -> list:
+    """The cells cut into groups of orthogonal neighbours."""
+    left, groups = set(cells), []
+    while left:
+        group, todo = set(), [left.pop()]
+        while todo:
+            cell = todo.pop()
+            group.add(cell)
+            row, col = divmod(cell, side)
+            for other in ((row - 1) * side + col, (row + 1) * side + col, cell - 1 if col else -1,
+                          cell + 1 if col < side - 1 else -1):
+                if other in left:
+                    left.discard(other)
+                    todo.append(other)
+        groups.append(group)
+    return groups
+
+
+BASIC_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "grey", "black", "white", "brown")
+
+
+def _named_colour(colour, words: tuple) -> bool:
+    """True when the rules name no colour, or the colour is one they name: near it, or nearer it than any other
+    basic colour."""
+    return not words or min(word_distance(colour, word) for word in words) <= 25 or \
+        nearest(colour, tuple(words) + BASIC_COLOURS, within=math.inf) in words
+
+
+def _cells_named(reader: _Reader, parity: str) -> set:
+    """The cells odd or even sentences name ('r2c8', 'row 2 column 8')."""
+    found = set()
+    for sentence in reader.text.about(parity):
+        for match in re.finditer(r"\br(\d+) ?c(\d+)\b|\brow (\d+),? (?:and )?column (\d+)", sentence.text):
+            row, col = (int(value) for value in match.groups() if value)
+            cell = reader.cell(row - 1, col - 1)
+            if cell is not None:
+                found.add(cell)
+    return found
+
+
+def _parity_look(reader: _Reader, parity: str) -> tuple:
+    """(the shape, the colour words, whether whole shaded cells count) the rules give odd or even cells: 'circle'
+    for odd and 'square' for even unless their sentences name the other shape or speak of shaded cells."""
+    sentences = reader.text.about(parity)
+    circle = any(sentence.says(r"\bcircle") for sentence in sentences)
+    shaded = any(sentence.says(r"\bshad|highlight|colou?red (?:cells?|squares?)|\bfilled cells?")
+                 for sentence in sentences)
+    square = shaded or any(sentence.says(r"\bsquare|\bboxes\b") for sentence in sentences)
+    shape = ("square" if square and not circle else "circle") if parity == "odd" else \
+        ("circle" if circle and not square else "square")
+    colours = tuple(word for sentence in sentences for word, _ in sentence.colours)
+    return shape, colours, shaded
+
+
+def _by_colour(colour, looks: dict) -> list:
+    """Of odd and even, drawn alike, the one whose colour words lie nearer the colour ([] when none does)."""
+    scored = sorted((min((word_distance(colour, word) for word in words), default=math.inf), parity)
+                    for parity, (_, words, _) in looks.items())
+    return [scored[0][1]] if scored[0][0] < scored[1][0] else []
 
 
 def _leftovers(reader: _Reader) -> None:
