@@ -387,4 +387,15 @@ def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
         env.error(f"{first.where}: {error}")
         return ExitStatus.FAILED
     write_cnf(env.stdout, first.puzzle, rules, encoding)
-    return ExitStatus.OK
+    return _left_out_of_cnf(env, first)
+
+
+def _left_out_of_cnf(env: Env, record) -> int:
+    """Name on stderr what the CNF leaves out (misread or unknown rules): FAILED when anything was, else OK."""
+    variant = record.variant
+    if variant is None:
+        return ExitStatus.OK
+    said = [("misread, left out", item) for item in variant.misread] + [("not read", item) for item in variant.unknown]
+    for what, item in said:
+        env.error(f"{record.where}: {what}: {item}")
+    return ExitStatus.FAILED if said else ExitStatus.OK

@@ -100,7 +100,7 @@ def test_a_constraint_that_cannot_hold_is_one_line_everywhere(run_cli, tmp_path)
     path.write_text(compress_to_base64(json.dumps(data)) + "\n")
     for options in (["--dimacs"], ["-f", "jsonl", "--true-candidates", "--redundant"], ["-f", "pretty"]):
         result = run_cli(["sudoku", *options, str(path)])
-        assert result.exit_code == 1, options
+        assert result.exit_code == 1, options  # left out and named: the answer is not the puzzle's whole
         assert "no 2 distinct digits of 1-9 add up to 30" in result.stderr + result.stdout
         assert "Traceback" not in result.stderr
 
