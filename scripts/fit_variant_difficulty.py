@@ -10,8 +10,10 @@ the ER of a classic puzzle that takes as long. The minutes' spread is the 10% an
 
 Everything reported is held out: K-fold cross-validation (--folds, default 5, seeded), the predictions of each fold
 made by a model fitted on the others, Spearman's rho against minutes within each host over all held-out
-predictions. Beside it: the current rating (the path's hardest step, `er`), each feature alone, and the ablation
-(each feature left out). With --pencilmark (a cache written by pencilmark_times.py) the same table for pencilmark's
+predictions, averaged over --repeats splits. Beside it: the current rating (the path's hardest step, `er`), the
+model with every feature, the ablation (each chosen feature left out, each other one added) and each feature alone.
+The shipped model keeps few features (--features, default CHOSEN): with a few hundred noisy puzzles, more weights
+fitted worse held out. With --pencilmark (a cache written by pencilmark_times.py) the same table for pencilmark's
 minutes and difficulty and for ours on exactly the puzzles pencilmark answered. With --write the model fitted on all
 the data goes into the package's parameters file. Standard library only.
 
@@ -31,7 +33,9 @@ from pathlib import Path
 from common import REPO, parser_for, table
 from puzzlesat.sudoku.logic.variant_difficulty import FEATURES, PARAMETERS, Model, features
 
-RIDGE = 1e-3  # a touch of ridge on the weights (not the offsets), so that a feature the data never varies stays 0
+CHOSEN = ("advanced", "constraints")  # the shipped model's features: the ablation's best small set (see --help)
+RIDGE = 0.1  # ridge on the weights (not the offsets), in units of each feature's variance: a few hundred noisy
+# puzzles and correlated counts; a feature the data never varies stays 0
 
 
 def load(paths: list) -> list:
@@ -112,8 +116,9 @@ def fit(rows: list, names: tuple, hosts: list) -> tuple:
                 moment[i] += a * target
                 for j, b in enumerate(vector):
                     gram[i][j] += a * b
-    for i in range(len(hosts), size):
-        gram[i][i] += RIDGE * len(rows)
+    for i, name in enumerate(names, len(hosts)):  # ridge in units of each feature's spread
+        values = [row["x"][name] for row in rows]
+        gram[i][i] += RIDGE * len(rows) * (statistics.pvariance(values) if len(values) > 1 else 1.0)
     solution = solve(gram, moment)
     return dict(zip(names, solution[len(hosts):])), dict(zip(hosts, solution[:len(hosts)]))
 
@@ -124,16 +129,23 @@ def score(row: dict, weights: dict) -> float:
 
 
 def held_out(rows: list, names: tuple, hosts: list, folds: int, seed: int) -> dict:
-    """Each row's held-out prediction (host offset left out): {id: score} by K-fold cross-validation."""
+    """Each row's held-out prediction of log(minutes) (its host's offset included): {id: value} by K-fold
+    cross-validation."""
     order = list(range(len(rows)))
     random.Random(seed).shuffle(order)
     predicted = {}
     for fold in range(folds):
         test = [rows[i] for i in order[fold::folds]]
         train = [rows[i] for position, i in enumerate(order) if position % folds != fold]
-        weights, _ = fit(train, names, hosts)
-        predicted.update((row["id"], score(row, weights)) for row in test)
+        weights, offsets = fit(train, names, hosts)
+        predicted.update((row["id"], offsets[row["host"]] + score(row, weights)) for row in test)
     return predicted
+
+
+def repeated(rows: list, names: tuple, hosts: list, folds: int, seeds) -> dict:
+    """{host: (mean held-out rho over the seeds' splits, n)}."""
+    found = [by_host(rows, lambda r, p=held_out(rows, names, hosts, folds, seed): p[r["id"]]) for seed in seeds]
+    return {host: (statistics.fmean(one[host][0] for one in found), found[0][host][1]) for host in found[0]}
 
 
 def by_host(rows: list, value) -> dict:
@@ -188,7 +200,11 @@ def main(argv=None) -> int:
     parser.add_argument("--run", type=Path, nargs="+", required=True,
                         help="ctc_catalogue.py --rate --out runs (a puzzle in several counts once)")
     parser.add_argument("--folds", type=int, default=5, help="cross-validation folds (default: 5)")
-    parser.add_argument("--seed", type=int, default=0, help="the folds' seed (default: 0)")
+    parser.add_argument("--seed", type=int, default=0, help="the first split's seed (default: 0)")
+    parser.add_argument("--repeats", type=int, default=5, help="splits averaged in the table (seeds from --seed)")
+    parser.add_argument("--features", default=",".join(CHOSEN),
+                        help=f"the model's features, comma-separated (default: {','.join(CHOSEN)}; known: "
+                             f"{','.join(FEATURES)})")
     parser.add_argument("--pencilmark", type=Path, help="pencilmark's answers (pencilmark_times.py --out)")
     parser.add_argument("--write", action="store_true", help=f"write the fitted model to {PARAMETERS.relative_to(REPO)}")
     args = parser.parse_args(argv)
@@ -198,24 +214,33 @@ def main(argv=None) -> int:
     print(f"{len(rows)} rated puzzles ({len(variants)} variants, {len(rows) - len(variants)} classic); hosts "
           + ", ".join(f"{h} {sum(r['host'] == h for r in rows)}" for h in hosts))
 
-    predicted = held_out(variants, FEATURES, hosts, args.folds, args.seed)
-    header = ["on variants, held out", *hosts]
+    chosen = tuple(args.features.split(","))
+    unknown = set(chosen) - set(FEATURES)
+    if unknown:
+        raise SystemExit(f"fit_variant_difficulty.py: --features: unknown {sorted(unknown)}; known: {', '.join(FEATURES)}")
+    seeds = range(args.seed, args.seed + args.repeats)
+    predicted = held_out(variants, chosen, hosts, args.folds, args.seed)
+    cells = lambda names: rho_cells(repeated(variants, names, hosts, args.folds, seeds), hosts)  # noqa: E731
+    header = [f"on variants, held out (mean of {args.repeats} splits)", *hosts]
     lines = [["current rating (er, hardest step)", *rho_cells(by_host(variants, lambda r: r["er"]), hosts)],
-             ["model, all features", *rho_cells(by_host(variants, lambda r: predicted[r["id"]]), hosts)],
+             [f"model: {', '.join(chosen)}", *cells(chosen)],
+             ["model: every feature", *cells(FEATURES)],
              ["SE's ER on classic puzzles", *rho_cells(by_host([r for r in rows if r["classic"]],
                                                                lambda r: r["er"]), hosts)]]
+    for name in chosen:
+        lines.append([f"without {name}", *cells(tuple(other for other in chosen if other != name))])
     for name in FEATURES:
-        lines.append([f"{name} alone (raw)", *rho_cells(by_host(variants, lambda r, n=name: r["x"][n]), hosts)])
+        if name not in chosen:
+            lines.append([f"with {name} added", *cells(chosen + (name,))])
     for name in FEATURES:
-        kept = tuple(other for other in FEATURES if other != name)
-        without = held_out(variants, kept, hosts, args.folds, args.seed)
-        lines.append([f"without {name}", *rho_cells(by_host(variants, lambda r, w=without: w[r["id"]]), hosts)])
+        lines.append([f"{name} alone (raw, no fit)", *rho_cells(by_host(variants, lambda r, n=name: r["x"][n]),
+                                                                hosts)])
     print(table(header, lines, "l" + "r" * len(hosts)))
 
-    weights, offsets = fit(variants, FEATURES, hosts)
+    weights, offsets = fit(variants, chosen, hosts)
     intercept = statistics.fmean(offsets.values())
     anchor_intercept, anchor_slope = anchor(rows, weights, offsets)
-    errors = [math.log(row["minutes"]) - offsets[row["host"]] - predicted[row["id"]] for row in variants]
+    errors = [math.log(row["minutes"]) - predicted[row["id"]] for row in variants]
     fitted = Model(weights=weights, intercept=intercept, anchor_intercept=anchor_intercept + intercept,
                    anchor_slope=anchor_slope, error_low=quantile(errors, 0.1), error_high=quantile(errors, 0.9))
     print("\nweights: " + ", ".join(f"{name} {value:+.3f}" for name, value in weights.items()))
