@@ -6,7 +6,8 @@ puzzles puzzlesat solved uniquely and rated are the data: each gives the feature
 features, the offsets letting each host keep his own pace (Mark is faster than Simon), fitted on the variants
 (classic puzzles keep SE's ER). The scale is then anchored on the classic puzzles (engine 'se', SE's exact ER):
 log(minutes) - host offset = a + b * ER (the major axis through their means), so that a variant's difficulty is
-the ER of a classic puzzle that takes as long. The minutes' spread is the 10% and 90% quantiles of the held-out errors.
+the ER of a classic puzzle that takes as long. The minutes' spread is the 10% and 90% quantiles of the held-out errors
+(a classic puzzle's minutes come from the anchor line at its ER, with the classic puzzles' errors around it).
 
 Everything reported is held out: K-fold cross-validation (--folds, default 5, seeded), the predictions of each fold
 made by a model fitted on the others, Spearman's rho against minutes within each host over all held-out
@@ -241,8 +242,11 @@ def main(argv=None) -> int:
     intercept = statistics.fmean(offsets.values())
     anchor_intercept, anchor_slope = anchor(rows, weights, offsets)
     errors = [math.log(row["minutes"]) - predicted[row["id"]] for row in variants]
+    classic_errors = [math.log(row["minutes"]) - offsets[row["host"]] - anchor_intercept - anchor_slope * row["er"]
+                      for row in rows if row["classic"]]
     fitted = Model(weights=weights, intercept=intercept, anchor_intercept=anchor_intercept + intercept,
-                   anchor_slope=anchor_slope, error_low=quantile(errors, 0.1), error_high=quantile(errors, 0.9))
+                   anchor_slope=anchor_slope, error_low=quantile(errors, 0.1), error_high=quantile(errors, 0.9),
+                   classic_error_low=quantile(classic_errors, 0.1), classic_error_high=quantile(classic_errors, 0.9))
     print("\nweights: " + ", ".join(f"{name} {value:+.3f}" for name, value in weights.items()))
     print("host offsets (log minutes): " + ", ".join(f"{h} {v:.3f}" for h, v in offsets.items()))
     print(f"anchor on {sum(r['classic'] for r in rows)} classic puzzles: log(minutes) - offset = "
@@ -290,6 +294,8 @@ def write(fitted: Model, offsets: dict, rows: list, variants: list, predicted: d
             "intercept": round(fitted.intercept, 5), "anchor_intercept": round(fitted.anchor_intercept, 5),
             "anchor_slope": round(fitted.anchor_slope, 5), "error_low": round(fitted.error_low, 5),
             "error_high": round(fitted.error_high, 5), "lowest": fitted.lowest, "highest": fitted.highest,
+            "classic_error_low": round(fitted.classic_error_low, 5),
+            "classic_error_high": round(fitted.classic_error_high, 5),
             "fit": {"script": "scripts/fit_variant_difficulty.py", "puzzles": len(rows), "variants": len(variants),
                     "host_offsets": {h: round(v, 5) for h, v in offsets.items()},
                     "held_out_spearman": {h: round(rho, 3) for h, (rho, _) in

@@ -141,10 +141,14 @@ class Rating:
 
 
 def _add_difficulty(rating: Rating, rules: Rules) -> None:
-    """The difficulty (SE's ER as it is for SE's path, the fitted one for the general engine's) and the minutes."""
-    constraints = Counter(constraint.kind for constraint in rules.constraints)
-    estimate = variant_difficulty.estimate(rating.techniques, constraints)
-    rating.difficulty = rating.er if rating.engine == "se" else estimate.difficulty
+    """The difficulty and the minutes: for SE's path SE's ER and the classic anchor's minutes at it, for the general
+    engine's the fitted model's (puzzlesat.sudoku.logic.variant_difficulty)."""
+    if rating.engine == "se":
+        estimate = variant_difficulty.model().classic(rating.er)
+    else:
+        constraints = Counter(constraint.kind for constraint in rules.constraints)
+        estimate = variant_difficulty.estimate(rating.techniques, constraints)
+    rating.difficulty = estimate.difficulty
     rating.minutes, rating.minutes_low, rating.minutes_high = estimate.minutes, estimate.low, estimate.high
 
 

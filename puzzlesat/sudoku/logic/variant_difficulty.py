@@ -80,7 +80,8 @@ class Estimate:
 class Model:
     """The fitted parameters (variant_difficulty.json): weights per feature and an intercept (log minutes of the
     hosts' mean pace), the anchor (log minutes = anchor_intercept + anchor_slope * ER, fitted on classic puzzles,
-    with the same host offsets), the spread of the log errors (10% and 90% quantiles, held out) and SE's range."""
+    with the same host offsets), the spread of the log errors (10% and 90% quantiles, held out; the classic
+    puzzles' around the anchor) and SE's range."""
 
     weights: Mapping[str, float]
     intercept: float
@@ -90,6 +91,8 @@ class Model:
     error_high: float
     lowest: float = 1.0
     highest: float = 12.0
+    classic_error_low: float = 0.0  # the classic puzzles' log errors around the anchor line (10% and 90%)
+    classic_error_high: float = 0.0
 
     @classmethod
     def load(cls, path: Path = PARAMETERS) -> "Model":
@@ -117,6 +120,13 @@ class Model:
         difficulty = min(max(difficulty, self.lowest), self.highest)
         return Estimate(difficulty, math.exp(predicted), math.exp(predicted + self.error_low),
                         math.exp(predicted + self.error_high))
+
+
+    def classic(self, er: float) -> Estimate:
+        """A classic puzzle's: its difficulty is SE's ER, its minutes those of the anchor line at that ER."""
+        predicted = self.anchor_intercept + self.anchor_slope * er
+        return Estimate(er, math.exp(predicted), math.exp(predicted + self.classic_error_low),
+                        math.exp(predicted + self.classic_error_high))
 
 
 @lru_cache(maxsize=1)

@@ -63,10 +63,13 @@ def test_the_difficulty_is_the_er_of_a_classic_puzzle_predicted_to_take_as_long(
                                 error_low=0.0, error_high=0.0)).difficulty == 12.0
 
 
-def test_classic_puzzles_keep_ses_er_as_their_difficulty():
+def test_classic_puzzles_keep_ses_er_as_their_difficulty_and_take_the_anchors_minutes():
     rating = rate(parse(WIKI))
     assert rating.engine == "se" and rating.er == 1.2 and rating.difficulty == rating.er
+    shipped = Model.load()
+    assert rating.minutes == pytest.approx(math.exp(shipped.anchor_intercept + shipped.anchor_slope * 1.2))
     assert rating.minutes_low <= rating.minutes <= rating.minutes_high
+    assert shipped.classic(9.0).minutes > shipped.classic(1.2).minutes  # harder classics take longer
 
 
 def test_variants_get_the_fitted_difficulty_and_minutes_from_their_path():
