@@ -9,10 +9,12 @@ log(minutes) - host offset = a + b * ER (the major axis through their means), so
 the ER of a classic puzzle that takes as long. The minutes' spread is the 10% and 90% quantiles of the held-out errors
 (a classic puzzle's minutes come from the anchor line at its ER, with the classic puzzles' errors around it).
 
-Everything reported is held out: K-fold cross-validation (--folds, default 5, seeded), the predictions of each fold
-made by a model fitted on the others, Spearman's rho against minutes within each host over all held-out
-predictions, averaged over --repeats splits. Beside it: the current rating (the path's hardest step, `er`), the
-model with every feature, the ablation (each chosen feature left out, each other one added) and each feature alone.
+Everything reported is held out: K-fold cross-validation (--folds, default 5, seeded), each fold's puzzles ranked
+by a model fitted on the others, Spearman's rho against minutes within each host and fold, weighted by puzzles and
+averaged over folds and --repeats splits (the same folds for every row, the current rating's too; with 5 folds a
+host's fold holds a few puzzles, so these rhos run lower than one over all the puzzles at once, shown last). Beside
+it: the current rating (the path's hardest step, `er`), the model with every feature, the ablation (each chosen
+feature left out, each other one added) and each feature alone.
 The shipped model keeps few features (--features, default CHOSEN): with a few hundred noisy puzzles, more weights
 fitted worse held out. With --pencilmark (a cache written by pencilmark_times.py) the same table for pencilmark's
 minutes and difficulty and for ours on exactly the puzzles pencilmark answered. With --write the model fitted on all
@@ -34,7 +36,7 @@ from pathlib import Path
 from common import REPO, parser_for, table
 from puzzlesat.sudoku.logic.variant_difficulty import FEATURES, PARAMETERS, Model, features
 
-CHOSEN = ("advanced", "constraints")  # the shipped model's features: the ablation's best small set (see --help)
+CHOSEN = ("advanced",)  # the shipped model's features: no other one added helps on both hosts held out (--help)
 RIDGE = 0.1  # ridge on the weights (not the offsets), in units of each feature's variance: a few hundred noisy
 # puzzles and correlated counts; a feature the data never varies stays 0
 
@@ -44,11 +46,18 @@ def load(paths: list) -> list:
     minutes, classic, er, x (features), seconds."""
     lines, seen = [], set()
     for path in paths:
-        with open(path, encoding="utf-8") as stream:
-            for row in map(json.loads, stream):
-                if row["id"] not in seen:
-                    seen.add(row["id"])
-                    lines.append(row)
+        try:
+            with open(path, encoding="utf-8") as stream:
+                for number, text in enumerate(stream, 1):
+                    row = json.loads(text)
+                    if row["id"] not in seen:
+                        seen.add(row["id"])
+                        lines.append(row)
+        except OSError as error:
+            raise SystemExit(f"fit_variant_difficulty.py: {path}: {error.strerror}") from None
+        except (ValueError, KeyError, TypeError) as error:
+            raise SystemExit(f"fit_variant_difficulty.py: {path}, line {number}: not a catalogue run's row "
+                             f"({error})") from None
     rows = []
     for row in lines:
         record, rating = row["record"], row["record"].get("rating")
@@ -129,24 +138,43 @@ def score(row: dict, weights: dict) -> float:
     return sum(weight * row["x"][name] for name, weight in weights.items())
 
 
-def held_out(rows: list, names: tuple, hosts: list, folds: int, seed: int) -> dict:
-    """Each row's held-out prediction of log(minutes) (its host's offset included): {id: value} by K-fold
-    cross-validation."""
+def held_out(rows: list, names: tuple, hosts: list, folds: int, seed: int, offsets: bool = False) -> dict:
+    """Each row's held-out score, weights . features, by K-fold cross-validation: {id: value}; with `offsets` its
+    prediction of log(minutes) (its host's offset added). Ranks within a host compare the scores: the offsets that
+    each fold's fit moves up or down would shift one fold's puzzles against another's, which no single model does."""
     order = list(range(len(rows)))
     random.Random(seed).shuffle(order)
     predicted = {}
     for fold in range(folds):
         test = [rows[i] for i in order[fold::folds]]
         train = [rows[i] for position, i in enumerate(order) if position % folds != fold]
-        weights, offsets = fit(train, names, hosts)
-        predicted.update((row["id"], offsets[row["host"]] + score(row, weights)) for row in test)
+        weights, offset = fit(train, names, hosts)
+        predicted.update((row["id"], (offset[row["host"]] if offsets else 0.0) + score(row, weights)) for row in test)
     return predicted
 
 
-def repeated(rows: list, names: tuple, hosts: list, folds: int, seeds) -> dict:
-    """{host: (mean held-out rho over the seeds' splits, n)}."""
-    found = [by_host(rows, lambda r, p=held_out(rows, names, hosts, folds, seed): p[r["id"]]) for seed in seeds]
-    return {host: (statistics.fmean(one[host][0] for one in found), found[0][host][1]) for host in found[0]}
+def repeated(rows: list, names, hosts: list, folds: int, seeds) -> dict:
+    """{host: (held-out rho, n)}: for each split (one per seed) and fold, the model fitted on the other folds ranks
+    the fold's puzzles within each host (one model, so no shift between folds' fits enters the ranks); the rho is
+    the mean over folds and splits, each weighted by its puzzles."""
+    total: dict = {host: [0.0, 0] for host in hosts}
+    for seed in seeds:
+        order = list(range(len(rows)))
+        random.Random(seed).shuffle(order)
+        for fold in range(folds):
+            test = [rows[i] for i in order[fold::folds]]
+            train = [rows[i] for position, i in enumerate(order) if position % folds != fold]
+            if callable(names):  # a fixed rating (the current one): nothing fitted, the same folds
+                value = names
+            else:
+                weights = fit(train, names, hosts)[0]
+                value = lambda r, w=weights: score(r, w)  # noqa: E731
+            for host, (rho, n) in by_host(test, value).items():
+                if not math.isnan(rho):
+                    total[host][0] += rho * n
+                    total[host][1] += n
+    n_rows = {host: sum(row["host"] == host for row in rows) for host in hosts}
+    return {host: (value / weight if weight else float("nan"), n_rows[host]) for host, (value, weight) in total.items()}
 
 
 def by_host(rows: list, value) -> dict:
@@ -207,7 +235,8 @@ def main(argv=None) -> int:
                         help=f"the model's features, comma-separated (default: {','.join(CHOSEN)}; known: "
                              f"{','.join(FEATURES)})")
     parser.add_argument("--pencilmark", type=Path, help="pencilmark's answers (pencilmark_times.py --out)")
-    parser.add_argument("--write", action="store_true", help=f"write the fitted model to {PARAMETERS.relative_to(REPO)}")
+    parser.add_argument("--write", action="store_true",
+                        help=f"write the fitted model to {PARAMETERS.relative_to(REPO)}")
     args = parser.parse_args(argv)
     rows = load(args.run)
     hosts = sorted({row["host"] for row in rows})
@@ -218,12 +247,13 @@ def main(argv=None) -> int:
     chosen = tuple(args.features.split(","))
     unknown = set(chosen) - set(FEATURES)
     if unknown:
-        raise SystemExit(f"fit_variant_difficulty.py: --features: unknown {sorted(unknown)}; known: {', '.join(FEATURES)}")
+        raise SystemExit(f"fit_variant_difficulty.py: --features: unknown {sorted(unknown)}; "
+                         f"known: {', '.join(FEATURES)}")
     seeds = range(args.seed, args.seed + args.repeats)
     predicted = held_out(variants, chosen, hosts, args.folds, args.seed)
     cells = lambda names: rho_cells(repeated(variants, names, hosts, args.folds, seeds), hosts)  # noqa: E731
     header = [f"on variants, held out (mean of {args.repeats} splits)", *hosts]
-    lines = [["current rating (er, hardest step)", *rho_cells(by_host(variants, lambda r: r["er"]), hosts)],
+    lines = [["current rating (er, hardest step)", *cells(lambda r: r["er"])],
              [f"model: {', '.join(chosen)}", *cells(chosen)],
              ["model: every feature", *cells(FEATURES)],
              ["SE's ER on classic puzzles", *rho_cells(by_host([r for r in rows if r["classic"]],
@@ -234,14 +264,18 @@ def main(argv=None) -> int:
         if name not in chosen:
             lines.append([f"with {name} added", *cells(chosen + (name,))])
     for name in FEATURES:
-        lines.append([f"{name} alone (raw, no fit)", *rho_cells(by_host(variants, lambda r, n=name: r["x"][n]),
-                                                                hosts)])
+        lines.append([f"{name} alone (raw, no fit)", *cells(lambda r, n=name: r["x"][n])])
+    lines.append(["current rating, all puzzles at once (no folds)",
+                  *rho_cells(by_host(variants, lambda r: r["er"]), hosts)])
+    lines.append([f"{', '.join(chosen)}, all at once (fitted on all)",
+                  *rho_cells(by_host(variants, lambda r, w=fit(variants, chosen, hosts)[0]: score(r, w)), hosts)])
     print(table(header, lines, "l" + "r" * len(hosts)))
 
     weights, offsets = fit(variants, chosen, hosts)
     intercept = statistics.fmean(offsets.values())
     anchor_intercept, anchor_slope = anchor(rows, weights, offsets)
-    errors = [math.log(row["minutes"]) - predicted[row["id"]] for row in variants]
+    logs = held_out(variants, chosen, hosts, args.folds, args.seed, offsets=True)
+    errors = [math.log(row["minutes"]) - logs[row["id"]] for row in variants]
     classic_errors = [math.log(row["minutes"]) - offsets[row["host"]] - anchor_intercept - anchor_slope * row["er"]
                       for row in rows if row["classic"]]
     fitted = Model(weights=weights, intercept=intercept, anchor_intercept=anchor_intercept + intercept,
