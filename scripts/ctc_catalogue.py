@@ -20,6 +20,10 @@ tag (each puzzle counts under each of its tags; tags read are starred).
     python scripts/ctc_catalogue.py --sample 100 --seed 1 -j 2 --out after.jsonl
     python scripts/ctc_catalogue.py --compare before.jsonl --out after.jsonl
     python scripts/ctc_catalogue.py --report after.jsonl     # the tables again from a saved run, nothing solved
+    python scripts/ctc_catalogue.py --rate --out rated.jsonl # rated too (fit_variant_difficulty.py reads it)
+
+Each record also says the seconds it took and the worker's resident memory after it (worker_mb, worker_answered):
+a worker rates puzzle after puzzle as one process would, so its memory over the run shows whether rating grows.
 """
 
 from __future__ import annotations
@@ -60,14 +64,15 @@ def link_of(payload: str) -> str:
     return "https://sudokupad.app/" + payload
 
 
-def answer(link: str, limit: float) -> dict:
-    """The JSON record `puzzlesat sudoku --timeout LIMIT -f jsonl LINK` writes for one link."""
+def answer(link: str, limit: float, rate: bool = False) -> dict:
+    """The JSON record `puzzlesat sudoku --timeout LIMIT -f jsonl LINK` (with `rate`: `--rate`) writes for one
+    link."""
     from puzzlesat.streams import Line
     from puzzlesat.sudoku.batch import SolveOptions, answers
     from puzzlesat.sudoku.reading.reader import Reader
     from puzzlesat.sudoku.report import to_record
 
-    options = SolveOptions(timeout=limit)
+    options = SolveOptions(timeout=limit, rate=rate)
     records = Reader().records([Line("<link 1>", 1, link)])
     found = [to_record(one, options) for one in answers(records, options)]
     if len(found) != 1:
@@ -89,8 +94,19 @@ def outcome(record: dict) -> str:
     return "other"
 
 
-def _work(connection, limit: float) -> None:
-    """A worker: answers (index, link) tasks until it gets None."""
+def resident_mb() -> float:
+    """This process's resident memory now, in MB (0.0 where /proc is not there)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as stream:
+            return int(stream.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        return 0.0
+
+
+def _work(connection, limit: float, rate: bool) -> None:
+    """A worker: answers (index, link) tasks until it gets None; each record says the seconds it took, the worker's
+    resident memory after it and how many puzzles the worker had answered."""
+    answered = 0
     while True:
         task = connection.recv()
         if task is None:
@@ -98,19 +114,21 @@ def _work(connection, limit: float) -> None:
         index, link = task
         started = time.perf_counter()
         try:
-            record = answer(link, limit)
+            record = answer(link, limit, rate)
         except Exception as error:  # a crash is an outcome to count, not the end of the run
             record = {"status": "invalid", "error": f"crash: {type(error).__name__}: {error}"}
+        answered += 1
         record["seconds"] = round(time.perf_counter() - started, 3)
+        record["worker_mb"], record["worker_answered"] = round(resident_mb(), 1), answered
         connection.send((index, record))
 
 
 class _Worker:
     """One worker process, its end of the pipe, and the task it is on."""
 
-    def __init__(self, limit: float):
+    def __init__(self, limit: float, rate: bool = False):
         self.connection, theirs = Pipe()
-        self.process = Process(target=_work, args=(theirs, limit), daemon=True)
+        self.process = Process(target=_work, args=(theirs, limit, rate), daemon=True)
         self.process.start()
         theirs.close()
         self.task: Optional[int] = None
@@ -125,10 +143,10 @@ class _Worker:
         self.process.join()
 
 
-def run_all(links: list, limit: float, jobs: int) -> Iterable[tuple]:
+def run_all(links: list, limit: float, jobs: int, rate: bool = False) -> Iterable[tuple]:
     """(index, record) for every link, as they finish; a worker busy past limit + GRACE is replaced."""
     todo = list(enumerate(links))[::-1]
-    workers = [_Worker(limit) for _ in range(min(jobs, len(links)))]
+    workers = [_Worker(limit, rate) for _ in range(min(jobs, len(links)))]
     try:
         for worker in workers:
             if todo:
@@ -143,7 +161,7 @@ def run_all(links: list, limit: float, jobs: int) -> Iterable[tuple]:
                     yield worker.task, {"status": "timeout", "error": f"stopped after {limit + GRACE:.0f} s",
                                         "seconds": round(time.perf_counter() - worker.since, 3)}
                     worker.stop()
-                    workers[workers.index(worker)] = worker = _Worker(limit)
+                    workers[workers.index(worker)] = worker = _Worker(limit, rate)
                 if worker.task is None and todo:
                     worker.give(*todo.pop())
     finally:
@@ -188,6 +206,18 @@ def changes(rows: list, before: dict) -> str:
     return table(["before", "after", "puzzles"], [(a, b, n) for (a, b), n in moved.most_common()], "llr")
 
 
+def memory_line(rows: list) -> str:
+    """The workers' resident memory: after their first puzzle (median), at the end and at most."""
+    seen = [(row["record"]["worker_answered"], row["record"]["worker_mb"]) for row in rows
+            if "worker_mb" in row["record"]]
+    if not seen:
+        return "worker memory: not measured"
+    first = [mb for answered, mb in seen if answered == 1]
+    last = max(seen)
+    return (f"worker memory: {first[len(first) // 2] if first else 0:.0f} MB after one puzzle, "
+            f"{last[1]:.0f} MB after {last[0]}, at most {max(mb for _, mb in seen):.0f} MB")
+
+
 def load_rows(path: Path) -> list:
     """The rows of a saved run (--out)."""
     with open(path, encoding="utf-8") as stream:
@@ -201,6 +231,7 @@ def main(argv=None) -> int:
     parser.add_argument("--file", type=Path, help="the catalogue file (default: DATA/variants/ctc-dev.jsonl)")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds a puzzle may take (default: 60)")
+    parser.add_argument("--rate", action="store_true", help="rate each puzzle too (--rate), within the same limit")
     parser.add_argument("--sample", type=int, help="only this many puzzles, drawn at random (--seed)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default: 0)")
     parser.add_argument("--ids", help="only the puzzles with these ids (comma-separated)")
@@ -222,22 +253,27 @@ def main(argv=None) -> int:
         puzzles = random.Random(args.seed).sample(puzzles, args.sample)
     started = time.perf_counter()
     rows: list = [None] * len(puzzles)
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # a line per puzzle as it finishes
     for done, (index, record) in enumerate(run_all([link_of(p["payload"]) for p in puzzles], args.limit,
-                                                   args.jobs), 1):
+                                                   args.jobs, args.rate), 1):
         puzzle = puzzles[index]
         record.pop("puzzle", None)
         rows[index] = {"id": puzzle["id"], "title": puzzle["title"], "tags": puzzle["tags"],
+                       "minutes": puzzle.get("minutes"), "host": puzzle.get("host"),
                        "outcome": outcome(record), "record": record}
+        if out:
+            out.write(json.dumps(rows[index], ensure_ascii=False) + "\n")
+            out.flush()
         print(f"\r{done}/{len(puzzles)} {time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     elapsed = time.perf_counter() - started
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as stream:
-            stream.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if out:
+        out.close()
     print(tables(rows, args.min_tag))
     seconds = sorted(row["record"].get("seconds", 0.0) for row in rows)
     print(f"\n{len(rows)} puzzles in {elapsed:.0f} s with {args.jobs} workers, limit {args.limit:.0f} s; per puzzle "
           f"median {seconds[len(seconds) // 2]:.2f} s, slowest {seconds[-1]:.1f} s")
+    print(memory_line(rows))
     if args.compare:
         print("\n" + changes(rows, {row["id"]: row for row in load_rows(args.compare)}))
     return 0

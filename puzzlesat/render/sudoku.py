@@ -103,13 +103,20 @@ def summary(tally: Counter) -> Text:
 
 
 def rating_text(rating) -> Text:
-    """'SE 7.2/1.2/1.2 (Forcing Chain, 64 steps)  effort 9.1  level probing  complexity 1.63 ...' on one line."""
+    """'SE 7.2/1.2/1.2 (Forcing Chain, 64 steps)  effort 9.1  level probing  complexity 1.63 ...' on one line; a
+    variant's 'difficulty 6.1 (about 48 minutes, 31-80)  hardest step 3.4/3.2/1.8 (Combination, 130 steps)'."""
     if rating is None:
         return Text("no rating (the givens contradict each other)", style="red")
     text = Text()
     if rating.er is not None:
-        text.append("SE " if rating.engine == "se" else "difficulty ", style="bold")
-        text.append(f"{rating.er:.1f}", style="bold")
+        if rating.engine != "se" and rating.difficulty is not None:
+            text.append("difficulty ", style="bold")
+            text.append(f"{rating.difficulty:.1f}", style="bold")
+            text.append(f" (about {rating.minutes:.0f} minutes, {rating.minutes_low:.0f}-{rating.minutes_high:.0f})"
+                        f"  hardest step {rating.er:.1f}")
+        else:
+            text.append("SE " if rating.engine == "se" else "difficulty ", style="bold")
+            text.append(f"{rating.er:.1f}", style="bold")
         text.append(f"/{rating.ep:.1f}/{rating.ed:.1f}")
         if rating.hardest:
             text.append(f" ({rating.hardest}, {plural(rating.steps, 'step')})")

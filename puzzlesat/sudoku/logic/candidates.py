@@ -31,15 +31,21 @@ class Layout:
     cell_full: tuple     # per cell: the full groups it is in
 
 
+LAYOUTS_KEPT = 16  # as layout()'s cache: a stream of variants (a new layout each) must not keep them all
+
+
 def per_layout(build: Callable[[Layout], T]) -> Callable[[Layout], T]:
     """`build(layout)` computed once per Layout object: looked up by identity (a Layout's hash is costly), the
-    layout kept beside its value so that a reused id never returns another layout's tables."""
+    layout kept beside its value so that a reused id never returns another layout's tables; the LAYOUTS_KEPT
+    layouts met last are kept, the oldest dropped first."""
     cache: dict = {}
 
     @wraps(build)
     def cached(lay: Layout) -> T:
         entry = cache.get(id(lay))
         if entry is None or entry[0] is not lay:
+            if len(cache) >= LAYOUTS_KEPT:
+                del cache[next(iter(cache))]
             entry = cache[id(lay)] = (lay, build(lay))
         return entry[1]
 

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Optional
@@ -61,6 +62,7 @@ from typing import Optional
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget
 from puzzlesat.sat import Session
+from puzzlesat.sudoku.logic import variant_difficulty
 from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.solving.encode import clauses
 from puzzlesat.sudoku.model.grid import Puzzle
@@ -114,6 +116,10 @@ class Rating:
     random_guesses: Optional[float] = None
     techniques: tuple = ()  # SE's analysis: ((technique, times used, hardest difficulty), ...), easiest first
     engine: str = "se"  # the path's techniques: 'se' (these are SE's numbers) or 'general' (on SE's scale)
+    difficulty: Optional[float] = None  # on SE's scale: SE's ER (engine 'se'), else fitted (variant_difficulty)
+    minutes: Optional[float] = None  # a Cracking the Cryptic host's video minutes, fitted (variant_difficulty)
+    minutes_low: Optional[float] = None  # the middle 80% of the fit's held-out errors around minutes
+    minutes_high: Optional[float] = None
 
     def as_dict(self) -> dict:
         """JSON-ready form, floats rounded; the analysis as a list of {technique, count, difficulty}; the effort
@@ -121,15 +127,29 @@ class Rating:
         data = asdict(self)
         if self.score is None:
             data = {name: value for name, value in data.items() if name not in EFFORT_FIELDS}
-        for name in ("er", "ep", "ed", "technique"):
+        for name in ("er", "ep", "ed", "technique", "difficulty"):
             if name in data:
                 data[name] = None if data[name] is None else round(data[name], 1)
+        for name in ("minutes", "minutes_low", "minutes_high"):
+            data[name] = None if data[name] is None else round(data[name])
         if self.score is not None:
             data["score"] = round(self.score, 2)
             data["complexity"] = round(self.complexity, 4)
         data["techniques"] = [{"technique": name, "count": times, "difficulty": round(hardest, 1)}
                               for name, times, hardest in self.techniques]
         return data
+
+
+def _add_difficulty(rating: Rating, rules: Rules) -> None:
+    """The difficulty and the minutes: for SE's path SE's ER and the classic anchor's minutes at it, for the general
+    engine's the fitted model's (puzzlesat.sudoku.logic.variant_difficulty)."""
+    if rating.engine == "se":
+        estimate = variant_difficulty.model().classic(rating.er)
+    else:
+        constraints = Counter(constraint.kind for constraint in rules.constraints)
+        estimate = variant_difficulty.estimate(rating.techniques, constraints)
+    rating.difficulty = estimate.difficulty
+    rating.minutes, rating.minutes_low, rating.minutes_high = estimate.minutes, estimate.low, estimate.high
 
 
 def chen_complexity(board: CandidateGrid) -> float:
@@ -181,6 +201,8 @@ class Rater:
                         hardest.technique if hardest else None, len(path.steps) if path is not None else None,
                         techniques=path.techniques() if path is not None else (),
                         engine=path.engine if path is not None else "se")
+        if path is not None:
+            _add_difficulty(rating, self.rules)
         if effort or not se:
             return self._measure_effort(puzzle, rating, givens, implied, assume_unique)
         return rating
