@@ -207,10 +207,10 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     paths = [name for name in files if not is_inline_link(name)]
     check_paths(paths)  # a missing file is a usage error before anything else happens
     variant = _variant(variants, regions, cages, env)
-    reader = Reader(size, alphabet, input_format, offline=offline)
+    reader = Reader(size, alphabet, input_format, offline=offline, variant=variant)
     records = reader.records(input_lines(files, env.stdin))
     if dimacs:
-        return _write_dimacs(env, records, encoding, variant)
+        return _write_dimacs(env, records, encoding)
     if set(files) <= {"-"} and env.stdin_isatty:
         env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
     options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate or effort, explain, hint,
@@ -271,7 +271,7 @@ class SudokuPresenter(Presenter):
         return json.dumps(to_record(answer, self.options), indent=2, ensure_ascii=False)
 
     def _plain_jsonl(self, answer: Answer) -> str:
-        if answer.result.error or answer.record.variant is not None:
+        if answer.result.error or answer.record.published:
             return json_line(answer, self.options)
         return plain_json_line(answer)
 
@@ -361,10 +361,9 @@ def _check_dimacs_alone(ctx: click.Context) -> None:
         raise click.UsageError(f"--dimacs writes the CNF instead of solving; {names} would not apply")
 
 
-def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
-    """DIMACS for exactly one puzzle."""
+def _write_dimacs(env: Env, records, encoding: str) -> int:
+    """DIMACS for exactly one puzzle, under its rules."""
     from puzzlesat.sudoku.solving.encode import write_cnf
-    from puzzlesat.sudoku.model.rules import classic_rules
 
     first = next(records, None)
     if first is None:
@@ -377,12 +376,8 @@ def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
     if first.error:
         env.error(f"{first.where}: {first.error}")
         return ExitStatus.FAILED
-    shape = first.puzzle.shape
     try:
-        if first.variant is not None:
-            rules = first.variant.rules
-        else:
-            rules = variant.rules(shape) if variant is not None else classic_rules(shape)
+        rules = first.puzzle.rules
     except VariantError as error:
         env.error(f"{first.where}: {error}")
         return ExitStatus.FAILED

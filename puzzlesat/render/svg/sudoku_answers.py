@@ -11,7 +11,6 @@ import re
 from collections import Counter
 from typing import List, Optional, Sequence
 
-from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
 from puzzlesat.render.svg.chart import histogram
 from puzzlesat.render.svg.page import Section, Step, page
@@ -77,8 +76,8 @@ def answer_lines(answer, options) -> List[str]:
     """The text above an answer's grid."""
     record, result = answer.record, answer.result
     lines = [status_line(answer, options)]
-    if record.variant is not None:
-        lines.extend(variant_lines(record.variant, result))
+    if record.published:
+        lines.extend(variant_lines(record.puzzle, result))
     if options.rate and record.puzzle is not None and result.status != Status.INVALID:
         lines.append(rating_line(answer.rating) if answer.rating else no_rating_reason(result))
     report = answer.setter
@@ -93,15 +92,14 @@ def answer_lines(answer, options) -> List[str]:
 
 def rules_notes(answer) -> List[str]:
     """A link's rules text, under the grid."""
-    variant = answer.record.variant
-    return [f"Rules: {variant.rules_text}"] if variant is not None and variant.rules_text.strip() else []
+    variant = answer.record.puzzle
+    return [f"Rules: {variant.rules_text}"] if answer.record.published and variant.rules_text.strip() else []
 
 
 def title_of(answer) -> str:
     """The picture's title: what it shows and where from."""
     record = answer.record
-    variant = record.variant
-    name = f" {variant.title}" if variant is not None and variant.title else ""
+    name = f" {record.puzzle.title}" if record.published and record.puzzle.title else ""
     return f"Sudoku{name}: {record.where} {answer.result.status}"
 
 
@@ -109,16 +107,11 @@ def title_of(answer) -> str:
 
 
 def rules_of(answer, options):
-    """The rules of the answer's grid: a link's own, --variant's, or None (classic, or rules that do not fit)."""
-    record = answer.record
-    try:
-        if record.variant is not None:
-            return record.variant.rules
-        if options.variant is not None and record.puzzle is not None:
-            return options.variant.rules(record.puzzle.shape)
-    except VariantError:
-        return None
-    return None
+    """The rules of the answer's grid: its puzzle's own (a link's, --variant's), or None (classic, or rules that do
+    not fit)."""
+    from puzzlesat.render.sudoku import drawn_rules
+
+    return drawn_rules(answer.record.puzzle)
 
 
 # ---- one answer's picture ---------------------------------------------------------------------------------
@@ -225,7 +218,7 @@ def digit_of(mask: int) -> int:
 def answer_section(answer, options) -> Section:
     """The answer's part of the page: its picture, its data, and an explanation's walk-through."""
     record = answer.record
-    heading = record.where + (f": {record.variant.title}" if record.variant is not None and record.variant.title
+    heading = record.where + (f": {record.puzzle.title}" if record.published and record.puzzle.title
                               else "")
     steps = walk(answer, options) if answer.explanation is not None else ()
     return Section(heading, answer_svg(answer, options, steps_listed=not steps), tuple(facts(answer, options)),

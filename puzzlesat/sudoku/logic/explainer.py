@@ -96,26 +96,16 @@ def hint(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = Fa
          disabled: frozenset = frozenset()) -> Optional[Step]:
     """The simplest step a person could take from the givens (and pencil marks), or None when the puzzle is
     already solved or contradicts itself; OutOfBudget when `budget` runs out first."""
-    board = start(puzzle, rules, assume_unique, engine, disabled)
+    board = candidates(puzzle, rules, assume_unique, engine, disabled)
     if board.solved or board.broken:
         return None
     return next_step(board, None if budget is None else budget.start())
 
 
-def start(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False, engine: Optional[str] = None,
-          disabled: frozenset = frozenset()) -> CandidateGrid:
-    """The candidate grid a puzzle starts from (the one a hint is taken on, and printed with --candidates)."""
+def candidates(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,
+               engine: Optional[str] = None, disabled: frozenset = frozenset()) -> CandidateGrid:
+    """The candidate grid a puzzle starts from under its rules (the one a hint is taken on and an explanation
+    starts from, printed with --candidates)."""
     board = CandidateGrid.start(puzzle, rules)
     board.assume_unique, board.engine, board.disabled = assume_unique, engine, frozenset(disabled)
     return board
-
-
-def start_for(puzzle: Puzzle, variant=None) -> Optional[CandidateGrid]:
-    """The candidate grid under a variant's rules (None when the variant does not fit the puzzle's size)."""
-    rules = None
-    if variant is not None:
-        try:
-            rules = variant.rules(puzzle.shape)
-        except VariantError:
-            return None
-    return start(puzzle, rules)

@@ -66,7 +66,8 @@ from puzzlesat.sudoku.solving.encode import clauses
 from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.literals import literals
 from puzzlesat.sudoku.logic.path import Path, solving_path
-from puzzlesat.sudoku.model.rules import Rules, classic_rules
+from puzzlesat.sudoku.model.rules import Rules
+from puzzlesat.sudoku.model.sudoku import rules_of
 from puzzlesat.sudoku.logic.techniques import FAMILY_OF, basic_producers, first_step
 from puzzlesat.sudoku.logic.techniques.singles import hidden_singles, naked_singles
 
@@ -490,4 +491,4 @@ def rate(puzzle: Puzzle, rules: Optional[Rules] = None, budget: Optional[Budget]
     """Rate one puzzle (classic rules unless given); OutOfBudget when `budget` runs out first. Uniqueness
     techniques are used unless `assume_unique` is False (a puzzle not known to have one solution); `effort` adds
     the effort measures; `se` False leaves SE's numbers out (None) and gives the effort measures alone."""
-    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle, budget, path, assume_unique, se, effort)
+    return rater_for(rules or rules_of(puzzle)).rate(puzzle, budget, path, assume_unique, se, effort)
