@@ -148,9 +148,14 @@ def differences(answer) -> str:
 
 
 def explanation_svg(answer, rules, lines: List[str], notes: List[str], title: str, steps_listed: bool) -> str:
+    """An answer's explanation: its finished grid (explained_svg) under the answer's lines."""
+    return explained_svg(answer.explanation, answer.record.puzzle, rules, lines, notes, title, steps_listed)
+
+
+def explained_svg(explanation, puzzle, rules, lines: List[str], notes: List[str], title: str,
+                  steps_listed: bool) -> str:
     """The finished grid, each cell a step filled numbered in its corner, the cells the solver finished marked;
     the steps listed under it, and how they end."""
-    explanation, puzzle = answer.explanation, answer.record.puzzle
     corner = {}
     for number, step in enumerate(explanation.steps, 1):
         corner.update((cell, str(number)) for cell, _ in step.placements)

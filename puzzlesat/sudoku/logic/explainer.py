@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from puzzlesat import pictures
 from puzzlesat.budget import Budget
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.logic.candidates import CandidateGrid
@@ -30,6 +31,10 @@ class Explanation:
     outcome: str
     values: tuple
     solution: Optional[tuple] = None
+
+    def _repr_html_(self) -> Optional[str]:
+        """Its finished grid and steps, for notebooks (puzzlesat.pictures)."""
+        return pictures.html(self)
 
     @classmethod
     def of(cls, puzzle: Puzzle, path: Path, solution: Optional[Sequence[int]] = None) -> "Explanation":
@@ -99,7 +104,10 @@ def hint(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = Fa
     board = candidates(puzzle, rules, assume_unique, engine, disabled)
     if board.solved or board.broken:
         return None
-    return next_step(board, None if budget is None else budget.start())
+    step = next_step(board, None if budget is None else budget.start())
+    if step is not None:
+        step.shown_on(puzzle, board.values, board.cands)
+    return step
 
 
 def candidates(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,

@@ -58,6 +58,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Optional
 
+from puzzlesat import pictures
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget
 from puzzlesat.sat import Session
@@ -131,6 +132,10 @@ class Rating:
         data["techniques"] = [{"technique": name, "count": times, "difficulty": round(hardest, 1)}
                               for name, times, hardest in self.techniques]
         return data
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Its picture, for notebooks (puzzlesat.pictures)."""
+        return pictures.svg(self)
 
 
 def chen_complexity(board: CandidateGrid) -> float:

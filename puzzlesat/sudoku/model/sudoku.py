@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
+from puzzlesat import pictures
 from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.rules import Rules, classic_rules, constrained_rules
 
@@ -124,6 +125,10 @@ class Sudoku(Puzzle):
         """The candidate grid its hints and explanation start from (puzzlesat.sudoku.candidates; not called
         `candidates`, which are a pencil-mark puzzle's stated candidates)."""
         return _verb("candidates")(self, **options)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The grid drawn with its rules' regions and marks (what a notebook shows)."""
+        return pictures.svg(self)
 
 
 def _verb(name: str):

@@ -18,6 +18,7 @@ from functools import lru_cache
 from operator import add
 from typing import NamedTuple, Optional, Sequence
 
+from puzzlesat import pictures
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget, VerificationError
 from puzzlesat.sat import DEFAULT_SOLVER, Session
@@ -75,6 +76,10 @@ class Result(NamedTuple):
     def ok(self) -> bool:
         """Solved, and unique unless uniqueness was not asked for."""
         return self.status == Status.SOLVED and self.unique is not False
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Its picture, for notebooks (puzzlesat.pictures)."""
+        return pictures.svg(self)
 
 
 @lru_cache(maxsize=8)
