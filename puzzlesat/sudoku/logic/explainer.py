@@ -13,7 +13,6 @@ from typing import Optional, Sequence
 
 from puzzlesat import pictures
 from puzzlesat.budget import Budget
-from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.model.grid import Puzzle, cell_name
 from puzzlesat.sudoku.logic.path import Path, next_step, solving_path
