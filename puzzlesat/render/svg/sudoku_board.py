@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from math import ceil, sqrt
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Optional, Sequence, Set, Tuple
 from xml.etree.ElementTree import Element, SubElement
 
 from puzzlesat.render.svg.canvas import Canvas, clean
@@ -240,8 +240,3 @@ def pencil_marks(pen: Pen, parent: Element, alphabet, cell: int, mask: int,
         else:
             for place, symbol in zip(places, symbols):  # numbers of two digits: one <text> each
                 SubElement(parent, "text", {"x": place, "y": f"{y + lift:.1f}"}).text = symbol
-
-
-def mask_digits(mask: int, side: int) -> List[int]:
-    """The digits of a bit mask."""
-    return [digit for digit in range(1, side + 1) if mask >> (digit - 1) & 1]
