@@ -13,7 +13,7 @@ from typing import List, Optional, Sequence
 
 from puzzlesat.render import plural
 from puzzlesat.render.svg.chart import histogram
-from puzzlesat.render.svg.page import Section, Step, page
+from puzzlesat.render.svg.page import Section, Slide, page
 from puzzlesat.render.svg.sheet import SMALL_SIZE, Sheet
 from puzzlesat.render.svg.sudoku import Frame, grid_svg, pair_svg, sheet_of, step_svg
 from puzzlesat.sudoku.report import beyond_logic, count_complete, hint_sentence, no_rating_reason, start_board
@@ -278,9 +278,9 @@ def walk(answer, options) -> tuple:
     for number, step in enumerate(explanation.steps, 1):
         caption = step_caption(number, step, puzzle)
         picture = step_svg(puzzle, board.values, board.cands, step, rules, title=f"step {number}")
-        frames.append(Step(caption, picture))
+        frames.append(Slide(caption, picture))
         board.apply(step)
-    frames.append(Step(f"the end: {explanation.ending}", grid_svg(puzzle, board.values, rules,
+    frames.append(Slide(f"the end: {explanation.ending}", grid_svg(puzzle, board.values, rules,
                                                                    pencil=open_marks(board), title="the end")))
     return tuple(frames)
 
