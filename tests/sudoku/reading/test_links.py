@@ -635,8 +635,8 @@ def test_sudokupad_grid_drawn_in_a_frame_is_cut_to_its_regions():
         "." + row + "." for row in ("1234", "3412", "2143", "4321")) + "......"
     framed["overlays"][0]["center"] = [1.5, 0.5]
     plain, cut = read_link(scl(inner)), read_link(scl(framed))
-    assert (cut.puzzle, cut.constraints, cut.regions, cut.solution) == (
-        plain.puzzle, plain.constraints, plain.regions, plain.solution)
+    assert (cut.grid, cut.constraints, cut.regions, cut.solution) == (
+        plain.grid, plain.constraints, plain.regions, plain.solution)
     assert cut.constraints == (Killer((0, 1), 3), Sandwich((0, 1, 2, 3), 5))
     assert cut.ignored == ("the grid is the 4x4 its regions cover, inside 6x6 cells",)
 
@@ -679,7 +679,7 @@ RANGSK_MARKS = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT2AF9ljSSzKiBdZQih0kANwEMAbAVzngCZ
 
 def test_real_given_pencil_marks_restrict_the_solutions(run_cli):
     plain, marked = read_link(RANGSK_NO_MARKS), read_link(RANGSK_MARKS)
-    assert plain.puzzle == marked.puzzle and plain.constraints == ()
+    assert plain.grid == marked.grid and plain.constraints == ()
     assert marked.constraints == (PencilMarks(30, (2, 3)),)
     records = [json.loads(run_cli(["sudoku", "-f", "jsonl", "--true-candidates", payload]).stdout)
                for payload in (RANGSK_NO_MARKS, RANGSK_MARKS)]

@@ -55,8 +55,8 @@ def test_every_published_puzzle_reads_back_with_the_same_rules(path):
     export = to_fpuzzles(variant, solution=stated)
     again = read_link(export.link)
     assert export.link.startswith(LINK) and export.left_out == ()
-    assert (again.puzzle, again.regions, again.title, again.author) == (
-        variant, variant.regions, variant.title, variant.author)
+    assert (again.grid, again.regions, again.title, again.author) == (
+        variant.grid, variant.regions, variant.title, variant.author)
     assert rules_of(again.constraints) == rules_of(variant.constraints) and again.kinds() == variant.kinds()
     assert answer(again) == answer(variant) and again.solution == stated
 
@@ -205,7 +205,7 @@ def test_any_constraints_read_back_as_written(found, givens):
     puzzle = Puzzle(FOUR, tuple(givens))
     export = fpuzzles_export(puzzle, found)
     again = read_link(export.link)
-    assert export.left_out == () and again.puzzle == puzzle and again.unknown == ()
+    assert export.left_out == () and again.grid == puzzle and again.unknown == ()
     possible = [c for c in found if holds_somewhere(c)]  # a cage total no grid can make is left out, and named
     assert len(again.misread) == len(found) - len(possible)
     assert rules_of(again.constraints) == rules_of(possible)
