@@ -23,7 +23,7 @@ from puzzlesat.streams import Line
 from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING
 from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.sudoku import Sudoku, rules_of
-from puzzlesat.sudoku.reading.reader import Reader, Record
+from puzzlesat.sudoku.reading.reader import Reader, Record, under_variant
 from puzzlesat.sudoku.solving.solver import Result, Status, SudokuSolver, shared_pool
 
 if TYPE_CHECKING:
@@ -51,7 +51,8 @@ class SolveOptions:
     count: Optional[int] = None
     conflicts: Optional[int] = None
     timeout: Optional[float] = None  # seconds one puzzle may take
-    variant: Optional["Variant"] = None  # the --variant rules the records were read with (named in the JSON)
+    variant: Optional["Variant"] = None  # --variant's rules: applied when records are read (answers applies them
+    # to classic records read without them), and named in the JSON
     rate: bool = False
     explain: bool = False
     hint: bool = False
@@ -285,6 +286,9 @@ def answers(
     get only the puzzles and send back what the parent does not have.
     """
     answerer = _Answerer(options or SolveOptions())
+    if answerer.options.variant is not None:  # records read without it (the Reader applies it to its own)
+        records = (record if record.puzzle is None or not record.puzzle.classic
+                   else under_variant(record, answerer.options.variant) for record in records)
     if jobs <= 1 and executor is None:
         yield from map(answerer.answer, records)
         return

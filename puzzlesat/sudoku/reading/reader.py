@@ -228,16 +228,8 @@ class Reader:
         return map(self._under_variant, self._records(lines))
 
     def _under_variant(self, record: Record) -> Record:
-        """The record's puzzle under the variant's rules, unless it brings its own ('invalid' when they do
-        not fit it)."""
-        puzzle = record.puzzle
-        if puzzle is None or puzzle.published:
-            return record
-        try:
-            record.puzzle = self.variant.applied_to(puzzle)
-        except VariantError as error:
-            record.puzzle, record.error = None, str(error)
-        return record
+        """The record's puzzle under the variant's rules."""
+        return under_variant(record, self.variant)
 
     def _records(self, lines: Iterable[Line]) -> Iterator[Record]:
         """Every record in the lines, as read."""
@@ -758,6 +750,19 @@ def _fits_4x4(text: str) -> bool:
     except PuzzleError:
         return False
     return True
+
+
+def under_variant(record: Record, variant: "Variant") -> Record:
+    """The record with its puzzle under the variant's rules, unless it brings its own ('invalid' when they do not
+    fit it)."""
+    puzzle = record.puzzle
+    if puzzle is None or puzzle.published:
+        return record
+    try:
+        record.puzzle = variant.applied_to(puzzle)
+    except VariantError as error:
+        record.puzzle, record.error = None, str(error)
+    return record
 
 
 def read_text(text: str, size: Optional[int] = None, alphabet: Optional[str] = None,
