@@ -23,4 +23,14 @@ def lazy_attributes(package: str, homes: dict):
     return __getattr__
 
 
+def public_dir(names: list):
+    """A module __dir__ that lists what the module offers (`__all__`, its lazy names included), not what it
+    imports for its own use: what dir() and tab completion show."""
+    def __dir__() -> list:
+        return sorted(names)
+
+    return __dir__
+
+
 __getattr__ = lazy_attributes(__name__, {"sudoku": "puzzlesat.sudoku", "mines": "puzzlesat.mines"})
+__dir__ = public_dir(__all__)

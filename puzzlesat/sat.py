@@ -65,7 +65,6 @@ DECISION_EXACT = frozenset({"cadical153", "cadical195"})
 # and learnt-clause subsumption made no difference either way.
 QUICK_QUERIES = {"radixsortlim": 0, "inprocessing": 0, "shrinkreap": 0, "chrono": 0, "forcephase": 1}
 CONFLICT_CHUNK = 500  # conflicts per round of a budgeted solve, doubled while the clock allows
-CARDINALITY_RELATIONS = ("<=", ">=", "==")
 
 _checked: dict = {}
 

@@ -37,26 +37,26 @@ JOBS = ("solve", "count", "true candidates")
 
 
 def puzzles(folder: Path) -> list:
-    """(name, VariantPuzzle) for every puzzle file, read as `puzzlesat sudoku` reads it (a bad one stops the run)."""
+    """(name, published Sudoku) for every puzzle file, read as `puzzlesat sudoku` reads it (a bad one stops the run)."""
     found = []
     for path in sorted(folder.glob("*.txt")):
         for record in Reader().records(read_lines([str(path)])):
-            if record.variant is None:
+            if not record.published:
                 sys.exit(f"{record.where}: {record.error or 'not a linked variant puzzle'}")
-            found.append((path.stem, record.variant))
+            found.append((path.stem, record.puzzle))
     return found
 
 
 def ours(job: str, variant) -> object:
     """puzzlesat's answer to one job."""
-    rules = constrained_rules(variant.puzzle.shape, variant.constraints, variant.regions)
+    rules = constrained_rules(variant.shape, variant.constraints, variant.regions)
     solver = SudokuSolver(rules)
     try:
         if job == "solve":
-            return solver.solve(variant.puzzle).solution
+            return solver.solve(variant).solution
         if job == "count":
-            return solver.solve(variant.puzzle, count=2).solutions
-        return setter.true_candidates(solver, variant.puzzle)
+            return solver.solve(variant, count=2).solutions
+        return setter.true_candidates(solver, variant)
     finally:
         solver.close()
 
@@ -65,14 +65,14 @@ def baseline(job: str, variant) -> object:
     """The plain PySAT harness's answer to one job."""
     from pysat.solvers import Solver
 
-    rules = list(clauses(constrained_rules(variant.puzzle.shape, variant.constraints, variant.regions)))
-    table_ = literals(variant.puzzle.shape)
-    units = [[lit] for lit in table_.stated(variant.puzzle)]
+    rules = list(clauses(constrained_rules(variant.shape, variant.constraints, variant.regions)))
+    table_ = literals(variant.shape)
+    units = [[lit] for lit in table_.stated(variant)]
     with Solver(name=DEFAULT_SOLVER, bootstrap_with=rules + units) as solver:
         if job == "true candidates":
-            possible = [lit for cell, value in enumerate(variant.puzzle.values) if not value
+            possible = [lit for cell, value in enumerate(variant.values) if not value
                         for lit in table_.of_cell(cell) if solver.solve(assumptions=[lit])]
-            masks = [0 if not value else 1 << (value - 1) for value in variant.puzzle.values]
+            masks = [0 if not value else 1 << (value - 1) for value in variant.values]
             for cell, value in table_.placed(possible):
                 masks[cell] |= 1 << (value - 1)
             return tuple(masks)
@@ -100,7 +100,7 @@ def main() -> None:
             started = time.process_time()
             theirs = baseline(job, variant)
             times[name, job, "base"].append(time.process_time() - started)
-            if job == "solve" and not variant.rules.is_solution(variant.puzzle, theirs):
+            if job == "solve" and not variant.rules.is_solution(variant, theirs):
                 sys.exit(f"{name}: the baseline's solution breaks a rule")
             if mine != theirs and (job != "solve" or ours("count", variant) == 1):
                 sys.exit(f"{name}: {job} differs: puzzlesat {mine!r}, baseline {theirs!r}")

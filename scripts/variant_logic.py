@@ -27,11 +27,11 @@ from puzzlesat.sudoku.reading.reader import Reader
 def walk(path: str, seconds: float) -> tuple:
     """(file, constraints read, outcome, search steps, difficulty, steps, CPU seconds, technique counts)."""
     record = next(iter(Reader().records(read_lines([path], None))))
-    variant = record.variant
-    if variant is None:
+    variant = record.puzzle
+    if not record.published:
         return Path(path).name, record.error or "not a variant", "invalid", 0, 0.0, 0, 0.0, Counter()
     started = time.process_time()
-    found = solving_path(variant.puzzle, variant.rules, True, budget=Budget(seconds=seconds, cpu=True))
+    found = solving_path(variant, variant.rules, True, budget=Budget(seconds=seconds, cpu=True))
     cpu = time.process_time() - started
     kinds = ", ".join(f"{count} {kind}" for kind, count in variant.kinds().items())
     searches = sum(step.technique == "Search" for step in found.steps)

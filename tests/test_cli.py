@@ -150,7 +150,8 @@ def test_strange_bytes_on_stdin_are_located_errors_and_the_rest_goes_on():
 
 @pytest.mark.parametrize("words, expected", [
     ("puzzlesat mines s", "plain,simulate"),
-    ("puzzlesat sudoku ", "plain,generate\nplain,solve"),
+    ("puzzlesat sudoku ", "\n".join(f"plain,{verb}" for verb in
+                                     ("candidates", "cnf", "explain", "generate", "hint", "rate", "solve"))),
     ("puzzlesat sudoku x.txt --inp", "plain,--input-format"),
     ("puzzlesat sudoku --ra", "plain,--rate"),  # the default subcommand's options, as the README writes them
     ("puzzlesat mines --str", "plain,--strategy"),

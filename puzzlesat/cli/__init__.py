@@ -27,6 +27,11 @@ from puzzlesat.errors import (
 
 SUDOKU_COMMANDS = {
     "solve": "puzzlesat.cli.sudoku_solve:solve",
+    "hint": "puzzlesat.cli.sudoku_solve:hint",
+    "explain": "puzzlesat.cli.sudoku_solve:explain",
+    "rate": "puzzlesat.cli.sudoku_solve:rate",
+    "candidates": "puzzlesat.cli.sudoku_solve:candidates",
+    "cnf": "puzzlesat.cli.sudoku_solve:cnf",
     "generate": "puzzlesat.cli.sudoku_generate:generate",
 }
 MINES_COMMANDS = {
@@ -76,12 +81,13 @@ def cli() -> None:
     """
 
 
-@cli.group(cls=LazyGroup, lazy=SUDOKU_COMMANDS, default="solve")
+@cli.group(cls=LazyGroup, lazy=SUDOKU_COMMANDS, default="solve", shared="puzzlesat.cli.sudoku_options:common_options")
 def sudoku() -> None:
-    """Sudoku: solve (the default), generate.
+    """Sudoku: solve (the default), hint, explain, rate, candidates, cnf, generate.
 
-    `puzzlesat sudoku FILE...` is `puzzlesat sudoku solve FILE...`;
-    `puzzlesat sudoku solve --help` lists its options.
+    `puzzlesat sudoku FILE...` is `puzzlesat sudoku solve FILE...`, and the old flags
+    work as before: `puzzlesat sudoku --hint FILE` is `puzzlesat sudoku hint FILE`.
+    `puzzlesat sudoku VERB --help` lists a verb's options.
     """
 
 

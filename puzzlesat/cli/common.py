@@ -155,10 +155,12 @@ class LazyGroup(click.Group):
     subcommand, so `puzzlesat sudoku FILE` means `puzzlesat sudoku solve FILE`.
     """
 
-    def __init__(self, *args, lazy: Optional[dict] = None, default: Optional[str] = None, **kwargs):
+    def __init__(self, *args, lazy: Optional[dict] = None, default: Optional[str] = None,
+                 shared: Optional[str] = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
         self.default = default
+        self.shared = shared  # "module:function" giving the options the subcommands share, listed in --help
 
     def list_commands(self, ctx: click.Context) -> list:
         """Built and lazy subcommands, sorted."""
@@ -203,6 +205,17 @@ class LazyGroup(click.Group):
                                   if item.value not in known]
             arguments = [param for param in default.get_params(default_ctx) if isinstance(param, click.Argument)]
             return arguments[0].shell_complete(default_ctx, incomplete) if arguments else results
+
+    def format_options(self, ctx: click.Context, formatter) -> None:
+        """The group's options, the options its subcommands share, then the subcommands."""
+        click.Command.format_options(self, ctx, formatter)
+        if self.shared:
+            module_name, attribute = self.shared.split(":")
+            options = getattr(importlib.import_module(module_name), attribute)()
+            rows = [row for row in (option.get_help_record(ctx) for option in options) if row]
+            with formatter.section("Options the verbs share (VERB --help: each verb's own)"):
+                formatter.write_dl(rows)
+        self.format_commands(ctx, formatter)
 
     def format_commands(self, ctx: click.Context, formatter) -> None:
         """The command list, the default one marked."""

@@ -1,4 +1,6 @@
-"""`puzzlesat sudoku solve`: options in, puzzlesat.sudoku.batch.answers, answers out through the one writer loop."""
+"""`puzzlesat sudoku solve|hint|explain|rate|candidates|cnf`: options in, puzzlesat.sudoku.batch.answers, answers out
+through the one writer loop. Each verb takes the option groups it needs (puzzlesat.cli.sudoku_options); `solve` also
+keeps the old flags (`puzzlesat sudoku --hint FILE` is `puzzlesat sudoku hint FILE`)."""
 
 from __future__ import annotations
 
@@ -10,172 +12,32 @@ from typing import Iterator, Optional
 
 import click
 
-from puzzlesat.cli.common import (
-    Env,
-    ExitStatus,
-    format_option,
-    jobs_option,
-    one_for_json,
-    output_dir_option,
-    quiet_option,
-    resolve_format,
-    scheduler_option,
-    workers,
-)
+from puzzlesat.cli.common import Env, ExitStatus, one_for_json, resolve_format, workers
 from puzzlesat.cli.output import Presenter, write_all
-from puzzlesat.errors import PuzzlesatError, VariantError
-from puzzlesat.sat import DEFAULT_SOLVER, available_solvers, check_solver
+from puzzlesat.cli.sudoku_options import (
+    count_option,
+    disable_option,
+    effort_option,
+    encoding_option,
+    engine_option,
+    group,
+    logical_option,
+    output_options,
+    reading_options,
+    redundant_option,
+    reveal_option,
+    solving_options,
+    start_grid_option,
+    technique_options,
+)
+from puzzlesat.errors import VariantError
 from puzzlesat.streams import Line, check_paths, count_lines, read_lines, source_name
 from puzzlesat.sudoku.batch import Answer, SolveOptions, answers
-from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING, ENCODINGS
-from puzzlesat.sudoku.reading.alphabets import checked_alphabet
-from puzzlesat.sudoku.model.grid import Shape
-from puzzlesat.sudoku.reading.reader import INPUT_FORMATS, Reader
+from puzzlesat.sudoku.reading.reader import Reader
 from puzzlesat.sudoku.report import fpuzzles_export, json_line, line_text, plain, plain_json_line, to_record
 from puzzlesat.sudoku.solving.solver import Status
-from puzzlesat.sudoku.logic.steps import REVEALS
-from puzzlesat.sudoku.logic.techniques import ENGINES, FAMILIES
 
-
-def _variant(variants, regions, cages, env: Env):
-    """The --variant/--regions/--cages rules, or None (their modules imported only when asked for)."""
-    if not (variants or regions or cages):
-        return None
-    from puzzlesat.sudoku.reading.variant_files import load_variant
-
-    return load_variant(variants, regions, cages, env.stdin)
-
-
-def _checked(check):
-    """A click callback that runs a library check on an option's value; its error becomes a usage error."""
-    def callback(ctx: click.Context, param: click.Parameter, value):
-        if value is None:
-            return None
-        try:
-            return check(value)
-        except PuzzlesatError as error:
-            raise click.BadParameter(str(error)) from None
-    return callback
-
-
-class SolverName(click.ParamType):
-    """A PySAT solver that works in this install: listed in --help and completed by the shell, probed only then."""
-
-    name = "solver"
-
-    def get_metavar(self, param: click.Parameter, ctx: Optional[click.Context] = None) -> str:
-        return "NAME"
-
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
-        from click.shell_completion import CompletionItem
-
-        return [CompletionItem(name) for name in available_solvers() if name.startswith(incomplete)]
-
-    def convert(self, value, param, ctx) -> str:
-        try:
-            return check_solver(value)
-        except PuzzlesatError as error:
-            self.fail(str(error), param, ctx)
-
-
-class SolverOption(click.Option):
-    """--solver, whose help lists the solvers this install has (probed when the help is shown)."""
-
-    def get_help_record(self, ctx: click.Context):
-        self.help = f"The PySAT solver: {', '.join(available_solvers())} (those that work in this install)."
-        return super().get_help_record(ctx)
-
-
-@click.command()
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
-@format_option(("pretty", "json", "jsonl", "line", "fpuzzles", "svg", "html"),
-               help="pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle); jsonl: "
-                    "one JSON object per puzzle (the default in a pipe); line: one solution string per puzzle; "
-                    "fpuzzles: one f-puzzles link per puzzle, its rules and (when solved) its solution included; "
-                    "svg: one puzzle's picture (the solved grid, the hint, the candidates, two solutions; with "
-                    "--output-dir one file per puzzle); html: one page with every puzzle's picture and data (an "
-                    "explanation as a walk-through).")
-@click.option("--unique/--no-unique", default=True, show_default=True,
-              help="Prove the solution unique (a second solve with the first blocked); --no-unique skips it for speed.")
-@click.option("-n", "--count", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Count solutions, up to N.")
-@click.option("--encoding", type=click.Choice(ENCODINGS), default=DEFAULT_ENCODING, show_default=True,
-              help="extended: cell and group constraints both ways (fast); minimal: at-least-one per cell and "
-                   "at-most-one per group only.")
-@click.option("--solver", cls=SolverOption, type=SolverName(), default=DEFAULT_SOLVER, show_default=True)
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Give up on a puzzle after this long (status 'timeout'); the rest go on.")
-@click.option("--conflicts", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Give up on a puzzle after N solver conflicts: a timeout that is the same on every machine.")
-@click.option("--input-format", type=click.Choice(INPUT_FORMATS), default="auto", show_default=True,
-              help="How FILES are laid out: auto finds out line by line; line: one puzzle per line (fields "
-                   "allowed); grid: grids over several lines; csv: a header names the puzzle column; jsonl: "
-                   "records with a \"puzzle\" field.")
-@click.option("--size", type=int, default=None, metavar="SIDE", callback=_checked(lambda side: Shape.of_side(side).side),
-              help="Force the side length (e.g. 16) instead of inferring it from the number of cells.")
-@click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
-              help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25); "
-                   "their number is the side.")
-@output_dir_option
-@jobs_option
-@scheduler_option
-@quiet_option
-@click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of solving.")
-@click.option("--rate", is_flag=True, help="Rate each puzzle on Sudoku Explainer's scale (ER/EP/ED, the hardest "
-                                           "technique, SE's analysis; JSON: 'rating').")
-@click.option("--effort", is_flag=True, help="Also rate by effort (score), with Chen's complexity, the deduction "
-                                             "level and the search measures (implies --rate; slower: on easy "
-                                             "puzzles most of the time).")
-@click.option("--explain", is_flag=True, help="Show the steps a person can take, Sudoku Explainer's way (simplest "
-                                              "technique first, chains included), to the end.")
-@click.option("--hint", is_flag=True, help="Show only the next step: the simplest one there is.")
-@click.option("--reveal", type=click.Choice(REVEALS), default=None,
-              help="How much a hint shows (implies --hint): technique, only its name (HoDoKu's vague hint); cells, "
-                   "also where to look; step, the whole step (the default).")
-@click.option("--candidates", is_flag=True, help="With --hint or --explain: show the candidate grid they start "
-                                                 "from (pencil marks, as HoDoKu writes them; beyond 9x9 a small grid "
-                                                 "per cell; JSON: 'candidates').")
-@click.option("--true-candidates", "true_candidates", is_flag=True,
-              help="Every cell's true candidates: the digits some solution puts there (a pencil-mark grid; JSON: "
-                   "'true_candidates', one string per cell).")
-@click.option("--logical", is_flag=True,
-              help="With --true-candidates: also the candidates the techniques alone leave, and those of them no "
-                   "solution has (JSON: 'logical_candidates', 'beyond_logic').")
-@click.option("--engine", type=click.Choice(ENGINES), default=None,
-              help="The techniques for --explain, --hint, --rate and --logical: se, Sudoku Explainer's (exact SE "
-                   "ratings; classic rules and extra groups); general, for every constraint (the default for "
-                   "variants).")
-@click.option("--disable", "disabled", multiple=True, type=click.Choice([*FAMILIES, "search"]), metavar="FAMILY",
-              help=f"Switch a family of techniques off (repeatable): {', '.join([*FAMILIES, 'search'])}.")
-@click.option("--redundant", is_flag=True,
-              help="For a unique puzzle, the givens and constraints each of which could be removed with the "
-                   "solution staying unique (JSON: 'redundant_givens', 'redundant_constraints').")
-@click.option("--variant", "variants", multiple=True, metavar="NAME",
-              help="Variant rules (repeatable): diagonal, windoku, anti-king, anti-knight, chess:OFFSETS[;vDIGITS] "
-                   "(no repeat a move of those row,column offsets apart, or only the digits after v: chess:1,3, "
-                   "'chess:1,1;1,2;v1,3,5'), taxicab:N (no repeat N steps apart along rows and columns), "
-                   "self-taxicab (no d at taxicab distance d from another d), diagonal-nonconsecutive, "
-                   "disjoint-groups, disjoint-offset:N[,N...] (the disjoint groups of the N-th cell of every "
-                   "region), jigsaw (with --regions), killer (with --cages). Rangsk's console names work too "
-                   "(knight, taxi:3, selftaxi, dnc, djg, disjointoffset:5).")
-@click.option("--regions", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
-              help="Jigsaw region map: one label per cell, each label one region.")
-@click.option("--cages", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
-              help="Killer cages: one per line, 'SUM r1c1 r1c2 ...'.")
-@click.option("--offline", is_flag=True, envvar="PUZZLESAT_OFFLINE",
-              help="Never go online: a SudokuPad short link (sudokupad.app/abc123) is read from the cache of links "
-                   "fetched before (also PUZZLESAT_OFFLINE=1).")
-@click.pass_obj
-def solve(env: Env, files, output_format, unique, count, encoding, solver, timeout, conflicts, input_format, size,
-          alphabet, output_dir, jobs, scheduler, dimacs, rate, effort, explain, hint, reveal, candidates,
-          true_candidates, logical, engine, disabled, redundant, variants, regions, cages, offline) -> int:
-    """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
-
-    \b
-    echo 4...1.3.2..3.1.. | puzzlesat sudoku --explain
-    puzzlesat sudoku generate -n 3 -f line | puzzlesat sudoku --rate -f line
-    puzzlesat sudoku generate --seed 2 -f line | puzzlesat sudoku --reveal cells
-
+FILES_HELP = """
     \b
     A file holds puzzles one per line (81 symbols for 9x9, 256 for 16x16, ...; blanks
     '.' or '0'; '#' comments and blank lines skipped), or grids laid over several lines,
@@ -195,41 +57,214 @@ def solve(env: Env, files, output_format, unique, count, encoding, solver, timeo
     Exit status: 0 every puzzle solved (and unique, unless --no-unique), 1 otherwise
     (also when an f-puzzles link leaves something out), 2 usage error, 130 interrupted.
     """
-    hint = hint or reveal is not None
-    if explain and hint:
-        raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
-    if logical and not true_candidates:
-        raise click.UsageError("--logical goes with --true-candidates (the candidates logic leaves beside them)")
-    if candidates and not (explain or hint):
-        raise click.UsageError("--candidates goes with --hint or --explain (the grid they start from)")
-    if dimacs:
+
+
+def described(verb):
+    """A decorator: the verb's help is its docstring, then what every verb's FILES hold."""
+    verb.__doc__ = verb.__doc__.rstrip() + "\n" + FILES_HELP
+    return verb
+
+
+# ---- the old flags, kept on `solve` (the default verb) as they are documented -------------------------------
+
+old_flags = group(
+    click.option("--dimacs", is_flag=True, help="Write the CNF of the (single) puzzle in DIMACS format instead of "
+                                                "solving (the verb: cnf)."),
+    click.option("--rate", is_flag=True, help="Rate each puzzle on Sudoku Explainer's scale (ER/EP/ED, the hardest "
+                                              "technique, SE's analysis; JSON: 'rating'; the verb: rate)."),
+    effort_option,
+    click.option("--explain", is_flag=True, help="Show the steps a person can take, Sudoku Explainer's way (simplest "
+                                                 "technique first, chains included), to the end (the verb: explain)."),
+    click.option("--hint", is_flag=True, help="Show only the next step: the simplest one there is (the verb: hint)."),
+    reveal_option,
+    start_grid_option,
+    click.option("--true-candidates", "true_candidates", is_flag=True,
+                 help="Every cell's true candidates: the digits some solution puts there (a pencil-mark grid; JSON: "
+                      "'true_candidates', one string per cell; the verb: candidates)."),
+    logical_option,
+    engine_option,
+    disable_option,
+)
+
+
+@click.command(short_help="Solve every puzzle (the old flags included).")
+@reading_options
+@solving_options
+@count_option
+@redundant_option
+@output_options
+@old_flags
+@click.pass_obj
+@described
+def solve(env: Env, **given) -> int:
+    """Solve every Sudoku in FILES (or standard input; '-' is standard input too).
+
+    \b
+    echo 4...1.3.2..3.1.. | puzzlesat sudoku --explain
+    puzzlesat sudoku generate -n 3 -f line | puzzlesat sudoku --rate -f line
+    puzzlesat sudoku generate --seed 2 -f line | puzzlesat sudoku --reveal cells
+
+    The old flags (--hint, --explain, --rate, --true-candidates, --dimacs) work as
+    ever; the verbs hint, explain, rate, candidates and cnf do the same with only
+    their own options.
+    """
+    asked = _old_flags(given)
+    if given.pop("dimacs"):
         _check_dimacs_alone(click.get_current_context())
+        return write_dimacs(env, given)
+    return answer_files(env, given, **asked)
+
+
+def _old_flags(given: dict) -> dict:
+    """What the old flags ask for, as SolveOptions' keywords; their "X goes with Y" checks as usage errors."""
+    asked = {name: given.pop(name) for name in ("rate", "effort", "explain", "hint", "reveal", "candidates",
+                                                "true_candidates", "logical", "engine", "disabled", "count",
+                                                "redundant")}
+    asked["hint"] = asked["hint"] or asked["reveal"] is not None
+    asked["rate"] = asked["rate"] or asked["effort"]
+    if asked["explain"] and asked["hint"]:
+        raise click.UsageError("--explain and --hint do not go together (--hint shows only the first step)")
+    if asked["logical"] and not asked["true_candidates"]:
+        raise click.UsageError("--logical goes with --true-candidates (the candidates logic leaves beside them)")
+    if asked["candidates"] and not (asked["explain"] or asked["hint"]):
+        raise click.UsageError("--candidates goes with --hint or --explain (the grid they start from)")
+    asked["reveal"] = asked["reveal"] or "step"
+    return asked
+
+
+@click.command(short_help="The next step of every puzzle.")
+@reading_options
+@solving_options
+@reveal_option
+@start_grid_option
+@technique_options
+@output_options
+@click.pass_obj
+@described
+def hint(env: Env, reveal, candidates, engine, disabled, **given) -> int:
+    """Show the next step of every Sudoku in FILES: the simplest one there is.
+
+    \b
+    puzzlesat sudoku generate --seed 2 -f line | puzzlesat sudoku hint --reveal cells
+    """
+    return answer_files(env, given, hint=True, reveal=reveal or "step", candidates=candidates, engine=engine,
+                        disabled=disabled)
+
+
+@click.command(short_help="The steps a person can take, to the end.")
+@reading_options
+@solving_options
+@start_grid_option
+@technique_options
+@output_options
+@click.pass_obj
+@described
+def explain(env: Env, candidates, engine, disabled, **given) -> int:
+    """Show the steps a person can take, Sudoku Explainer's way (simplest technique first,
+    chains included), to the end.
+
+    \b
+    echo 4...1.3.2..3.1.. | puzzlesat sudoku explain
+    """
+    return answer_files(env, given, explain=True, candidates=candidates, engine=engine, disabled=disabled)
+
+
+@click.command(short_help="Sudoku Explainer's rating (and the effort).")
+@reading_options
+@solving_options
+@effort_option
+@technique_options
+@output_options
+@click.pass_obj
+@described
+def rate(env: Env, effort, engine, disabled, **given) -> int:
+    """Rate every Sudoku in FILES on Sudoku Explainer's scale (ER/EP/ED, the hardest technique,
+    SE's analysis; JSON: 'rating').
+
+    \b
+    puzzlesat sudoku generate -n 3 -f line | puzzlesat sudoku rate -f line
+    """
+    return answer_files(env, given, rate=True, effort=effort, engine=engine, disabled=disabled)
+
+
+@click.command(short_help="Every cell's true candidates.")
+@reading_options
+@solving_options
+@logical_option
+@technique_options
+@output_options
+@click.pass_obj
+@described
+def candidates(env: Env, logical, engine, disabled, **given) -> int:
+    """Every cell's true candidates in every Sudoku in FILES: the digits some solution puts
+    there (a pencil-mark grid; JSON: 'true_candidates', one string per cell).
+
+    \b
+    echo 4...1.3.2..3.1.. | puzzlesat sudoku candidates --logical
+    """
+    return answer_files(env, given, true_candidates=True, logical=logical, engine=engine, disabled=disabled)
+
+
+@click.command(short_help="The CNF of one puzzle, in DIMACS.")
+@reading_options
+@encoding_option
+@click.pass_obj
+@described
+def cnf(env: Env, **given) -> int:
+    """Write the CNF of the (single) Sudoku in FILES in DIMACS format, under its rules.
+
+    \b
+    echo 4...1.3.2..3.1.. | puzzlesat sudoku cnf
+    """
+    return write_dimacs(env, given)
+
+
+# ---- what every verb does: read, answer, write ----------------------------------------------------------------
+
+
+def read_records(env: Env, given: dict) -> tuple:
+    """(the Reader, its records) of FILES under the reading options (--variant's rules applied as they are read)."""
+    files = given["files"]
+    check_paths([name for name in files if not is_inline_link(name)])  # a missing file: a usage error first
+    variant = _variant(given["variants"], given["regions"], given["cages"], env)
+    reader = Reader(given["size"], given["alphabet"], given["input_format"], offline=given["offline"],
+                    variant=variant)
+    return reader, reader.records(input_lines(files, env.stdin))
+
+
+def answer_files(env: Env, given: dict, **asked) -> int:
+    """Answer every puzzle of FILES as `asked` (SolveOptions' keywords) and write the answers in the format."""
+    files = given["files"]
     paths = [name for name in files if not is_inline_link(name)]
-    check_paths(paths)  # a missing file is a usage error before anything else happens
-    variant = _variant(variants, regions, cages, env)
-    reader = Reader(size, alphabet, input_format, offline=offline)
-    records = reader.records(input_lines(files, env.stdin))
-    if dimacs:
-        return _write_dimacs(env, records, encoding, variant)
+    reader, records = read_records(env, given)
     if set(files) <= {"-"} and env.stdin_isatty:
         env.note("reading puzzles from standard input (end with Ctrl-D; --help for usage)")
-    options = SolveOptions(encoding, solver, unique, count, conflicts, timeout, variant, rate or effort, explain, hint,
-                           candidates, true_candidates, redundant, reveal or "step", engine, tuple(disabled), logical,
-                           effort)
-    fmt = resolve_format(output_format, env)
-    if output_dir is not None and fmt != "svg":
+    options = SolveOptions(encoding=given["encoding"], solver=given["solver"], unique=given["unique"],
+                           conflicts=given["conflicts"], timeout=given["timeout"], variant=reader.variant,
+                           **{name: tuple(value) if name == "disabled" else value for name, value in asked.items()})
+    fmt = resolve_format(given["output_format"], env)
+    if given["output_dir"] is not None and fmt != "svg":
         raise click.UsageError("--output-dir goes with --format svg (one picture file per puzzle)")
-    records = one_for_json(records, fmt, "puzzle", output_dir)
+    records = one_for_json(records, fmt, "puzzle", given["output_dir"])
     progress = env.progress_bar(lambda: count_lines(paths) if len(paths) == len(files) else None, "puzzle",
                                 measure="line") if fmt != "pretty" else None
-    with workers(env, jobs, scheduler) as pool, closing(answers(records, options, *pool)) as found:
-        status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress, output_dir)
+    with workers(env, given["jobs"], given["scheduler"]) as pool, closing(answers(records, options, *pool)) as found:
+        status = write_all(env, found, fmt, SudokuPresenter(options, fmt), progress, given["output_dir"])
     for source, skipped in reader.skipped.items():
         env.note(f"{source}: {skipped}")
     if status is None:
         env.error(f"{', '.join(map(source_name, files or ['-']))}: no puzzles found")
         return ExitStatus.FAILED
     return status
+
+
+def _variant(variants, regions, cages, env: Env):
+    """The --variant/--regions/--cages rules, or None (their modules imported only when asked for)."""
+    if not (variants or regions or cages):
+        return None
+    from puzzlesat.sudoku.reading.variant_files import load_variant
+
+    return load_variant(variants, regions, cages, env.stdin)
 
 
 def is_inline_link(argument: str) -> bool:
@@ -271,7 +306,7 @@ class SudokuPresenter(Presenter):
         return json.dumps(to_record(answer, self.options), indent=2, ensure_ascii=False)
 
     def _plain_jsonl(self, answer: Answer) -> str:
-        if answer.result.error or answer.record.variant is not None:
+        if answer.result.error or answer.record.published:
             return json_line(answer, self.options)
         return plain_json_line(answer)
 
@@ -361,10 +396,11 @@ def _check_dimacs_alone(ctx: click.Context) -> None:
         raise click.UsageError(f"--dimacs writes the CNF instead of solving; {names} would not apply")
 
 
-def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
-    """DIMACS for exactly one puzzle."""
+def write_dimacs(env: Env, given: dict) -> int:
+    """DIMACS for exactly one puzzle of FILES, under its rules."""
     from puzzlesat.sudoku.solving.encode import write_cnf
-    from puzzlesat.sudoku.model.rules import classic_rules
+
+    _, records = read_records(env, given)
 
     first = next(records, None)
     if first is None:
@@ -377,25 +413,20 @@ def _write_dimacs(env: Env, records, encoding: str, variant) -> int:
     if first.error:
         env.error(f"{first.where}: {first.error}")
         return ExitStatus.FAILED
-    shape = first.puzzle.shape
     try:
-        if first.variant is not None:
-            rules = first.variant.rules
-        else:
-            rules = variant.rules(shape) if variant is not None else classic_rules(shape)
+        rules = first.puzzle.rules
     except VariantError as error:
         env.error(f"{first.where}: {error}")
         return ExitStatus.FAILED
-    write_cnf(env.stdout, first.puzzle, rules, encoding)
+    write_cnf(env.stdout, first.puzzle, rules, given["encoding"])
     return _left_out_of_cnf(env, first)
 
 
 def _left_out_of_cnf(env: Env, record) -> int:
     """Name on stderr what the CNF leaves out (misread or unknown rules): FAILED when anything was, else OK."""
-    variant = record.variant
-    if variant is None:
-        return ExitStatus.OK
-    said = [("misread, left out", item) for item in variant.misread] + [("not read", item) for item in variant.unknown]
+    sudoku = record.puzzle
+    said = [("misread, left out", item) for item in getattr(sudoku, "misread", ())]
+    said += [("not read", item) for item in getattr(sudoku, "unknown", ())]
     for what, item in said:
         env.error(f"{record.where}: {what}: {item}")
     return ExitStatus.FAILED if said else ExitStatus.OK

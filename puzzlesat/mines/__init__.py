@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from puzzlesat import lazy_attributes
+from puzzlesat import lazy_attributes, public_dir
 from puzzlesat.budget import Budget
 from puzzlesat.errors import BoardError, Inconsistent, OutOfBudget, VerificationError
 from puzzlesat.mines.analysis import CONSISTENT, INCONSISTENT, TIMEOUT, Analysis, analyze, best_move, mine_probabilities
@@ -38,3 +38,4 @@ __getattr__ = lazy_attributes(__name__, {  # imported on first use, so that anal
     "replay": "puzzlesat.mines.simulation",
     "play_game": "puzzlesat.mines.simulation",
 })
+__dir__ = public_dir(__all__)

@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Set, Tuple
 
+from puzzlesat import pictures
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
@@ -85,6 +86,13 @@ class Analysis:
         if self.status != TIMEOUT:
             self.consistent = self.status == CONSISTENT
 
+    def __getstate__(self) -> dict:
+        return {key: value for key, value in self.__dict__.items() if key != "_board"}
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The board with its chances and marks, for notebooks (puzzlesat.pictures); None when it is not known."""
+        return pictures.svg(self)
+
 
 def analyze(
     board: Board,
@@ -106,6 +114,14 @@ def analyze(
     judge is left living and listed in `unjudged` (never marked dead without a proof), unless `exact_dead=True`
     counts the position again for each such cell (exact, and slow there).
     """
+    analysis = _analyze(board, probabilities, budget, check, solver, patterns, exact_dead)
+    analysis._board = board  # for its picture (not a field: not compared, not in JSON, not pickled)
+    return analysis
+
+
+def _analyze(board: Board, probabilities: bool, budget: Optional[Budget], check: bool, solver: str, patterns: bool,
+             exact_dead: bool) -> Analysis:
+    """analyze's work."""
     budget = None if budget is None else budget.start()
     try:
         counts = _count(board, _counting_budget(budget))

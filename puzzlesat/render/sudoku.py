@@ -220,7 +220,7 @@ def answer_view(answer, options) -> Group:
     """One answer of `puzzlesat sudoku`: the status and grid (drawn with the variant's rules), or the explanation
     or hint, and the rating."""
     record, result = answer.record, answer.result
-    rules = variant_rules(record.variant) if record.variant is not None else answer_rules(record.puzzle, options.variant)
+    rules = drawn_rules(record.puzzle)
     marks = candidates_grid(answer, options) if options.candidates and record.puzzle is not None else None
     if answer.explanation is not None:
         parts = [status_text(record, result, options.count),
@@ -233,8 +233,8 @@ def answer_view(answer, options) -> Group:
     if options.rate and record.puzzle is not None and result.status != Status.INVALID:
         parts.append(rating_text(answer.rating) if answer.rating else Text(no_rating_reason(result), style="yellow"))
         parts.extend(filter(None, [analysis_view(answer.rating)]))
-    if record.variant is not None:
-        parts.extend(variant_lines(record.variant, result))
+    if record.published:
+        parts.extend(variant_lines(record.puzzle, result))
     if answer.setter is not None:
         parts.extend(setter_view(record.puzzle, answer.setter, bool(rules is not None and rules.constraints)))
     return Group(*parts)
@@ -303,20 +303,12 @@ def logic_view(puzzle, report) -> list:
             marks_view(masks_grid(report.logical, puzzle.shape, puzzle.alphabet))]
 
 
-def variant_rules(variant):
-    """The rules of a setter's puzzle, or None when they could not be built (its answer says why)."""
-    try:
-        return variant.rules
-    except VariantError:
-        return None
-
-
-def answer_rules(puzzle, variant):
-    """The variant's Rules the puzzle was solved with, or None (classic rules, no puzzle, or a variant that does
-    not fit the puzzle, whose answer says so)."""
-    if variant is None or puzzle is None:
+def drawn_rules(puzzle):
+    """The rules a puzzle was solved with, to draw: None for a classic one, no puzzle, or rules that cannot hold on
+    its grid (its answer says why)."""
+    if puzzle is None or puzzle.classic:
         return None
     try:
-        return variant.rules(puzzle.shape)
+        return puzzle.rules
     except VariantError:
         return None

@@ -18,27 +18,32 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Optional, Union
 
-from puzzlesat import lazy_attributes
+from puzzlesat import lazy_attributes, public_dir
 from puzzlesat.budget import Budget
 from puzzlesat.errors import PuzzleError, VariantError, VerificationError
 from puzzlesat.sat import DEFAULT_SOLVER
 from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING, ENCODINGS, write_cnf
 from puzzlesat.sudoku.model.grid import Puzzle, Shape, is_solution
+from puzzlesat.sudoku.model.sudoku import Sudoku, rules_of
 from puzzlesat.sudoku.reading.reader import Reader, Record, parse, read_text
 from puzzlesat.sudoku.model.rules import Rules, classic_rules
 from puzzlesat.sudoku.solving.solver import STATUSES, Result, SolverPool, Status, SudokuSolver, shared_pool
 
+# What the face offers: verbs, nouns and errors. The machinery (SudokuSolver, SolverPool: puzzlesat.sudoku.solving.
+# solver; Reader: puzzlesat.sudoku.reading.reader; classic_rules: puzzlesat.sudoku.model.rules) stays importable
+# from here for old code, but is not listed.
 __all__ = [
-    "ENCODINGS", "STATUSES", "Budget", "Puzzle", "PuzzleError", "Record", "Result", "Rules", "Shape", "SolverPool",
-    "SolveOptions", "Status", "SudokuSolver", "VariantError", "VerificationError", "answers", "classic_rules",
-    "explain", "generate", "hint", "is_solution", "load_variant", "make_variant", "parse", "rate", "read_link",
-    "read_text", "solve", "solve_lines", "solve_many", "solve_partition", "to_fpuzzles", "write_cnf",
+    "ENCODINGS", "STATUSES", "Budget", "Puzzle", "PuzzleError", "Record", "Result", "Rules", "Shape",
+    "SolveOptions", "Status", "Sudoku", "VariantError", "VerificationError", "answers", "candidates", "explain",
+    "generate", "hint", "is_solution", "load_variant", "make_variant", "parse", "rate", "read_link", "read_text",
+    "solve", "solve_lines", "solve_many", "solve_partition", "to_fpuzzles", "write_cnf",
 ]
 
 __getattr__ = lazy_attributes(__name__, {  # imported on first use, so that solving alone starts fast
     "rate": "puzzlesat.sudoku.logic.rating",
     "explain": "puzzlesat.sudoku.logic.explainer",
     "hint": "puzzlesat.sudoku.logic.explainer",
+    "candidates": "puzzlesat.sudoku.logic.explainer",
     "generate": "puzzlesat.sudoku.generator",
     "make_variant": "puzzlesat.sudoku.model.variants",
     "load_variant": "puzzlesat.sudoku.reading.variant_files",
@@ -49,6 +54,7 @@ __getattr__ = lazy_attributes(__name__, {  # imported on first use, so that solv
     "read_link": "puzzlesat.sudoku.reading.links",
     "to_fpuzzles": "puzzlesat.sudoku.reading.links.export",
 })
+__dir__ = public_dir(__all__)
 
 
 def solve(
@@ -62,15 +68,22 @@ def solve(
     encoding: str = DEFAULT_ENCODING,
     solver: str = DEFAULT_SOLVER,
 ) -> Result:
-    """Solve one puzzle given as text (one line or a grid over several lines) or a Puzzle.
+    """Solve one puzzle given as text (one line, a grid over several lines, a setter's link) or a Sudoku, under
+    its rules (a link's own; `rules` replaces them): the answer the command line gives.
 
     Raises PuzzleError when the text cannot be read; a puzzle whose givens break the rules
     comes back with status 'invalid' and the reason in `error`.
     """
     if isinstance(puzzle, str):
         puzzle = parse(puzzle)
+    if rules is None and isinstance(puzzle, Sudoku) and puzzle.published:
+        from puzzlesat.sudoku.batch import SolveOptions, answer_one
+
+        options = SolveOptions(encoding, solver, unique, count, conflicts, timeout)
+        return answer_one(puzzle, options).result
     budget = Budget(seconds=timeout, conflicts=conflicts)
-    return shared_pool(encoding, solver).solve(puzzle, rules, unique=unique, count=count, budget=budget)
+    return shared_pool(encoding, solver).solve(puzzle, rules or rules_of(puzzle), unique=unique, count=count,
+                                               budget=budget)
 
 
 def solve_many(lines: Iterable[str], **options) -> Iterator[tuple]:
@@ -82,6 +95,7 @@ def solve_many(lines: Iterable[str], **options) -> Iterator[tuple]:
     from puzzlesat.sudoku.batch import SolveOptions, answers
 
     jobs = options.pop("jobs", 1)
+    options = SolveOptions(**options)
     numbered = (Line("<lines>", number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1))
-    for answer in answers(Reader().records(numbered), SolveOptions(**options), jobs):
+    for answer in answers(Reader(variant=options.variant).records(numbered), options, jobs):
         yield answer.record, answer.result

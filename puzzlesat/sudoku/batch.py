@@ -22,8 +22,8 @@ from puzzlesat.sat import DEFAULT_SOLVER
 from puzzlesat.streams import Line
 from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING
 from puzzlesat.sudoku.model.grid import Puzzle
-from puzzlesat.sudoku.reading.reader import Reader, Record
-from puzzlesat.sudoku.model.rules import classic_rules
+from puzzlesat.sudoku.model.sudoku import Sudoku, rules_of
+from puzzlesat.sudoku.reading.reader import Reader, Record, under_variant
 from puzzlesat.sudoku.solving.solver import Result, Status, SudokuSolver, shared_pool
 
 if TYPE_CHECKING:
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from puzzlesat.sudoku.logic.steps import Step
     from puzzlesat.sudoku.logic.rating import Rating
     from puzzlesat.sudoku.solving.setter import SetterReport
-    from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
     from puzzlesat.sudoku.model.variants import Variant
 
 
@@ -52,7 +51,8 @@ class SolveOptions:
     count: Optional[int] = None
     conflicts: Optional[int] = None
     timeout: Optional[float] = None  # seconds one puzzle may take
-    variant: Optional["Variant"] = None
+    variant: Optional["Variant"] = None  # --variant's rules: applied when records are read (answers applies them
+    # to classic records read without them), and named in the JSON
     rate: bool = False
     explain: bool = False
     hint: bool = False
@@ -111,13 +111,13 @@ class _Answerer:
         self.__init__(state["options"])
 
     def chunk(self, puzzles: list) -> list:
-        """What a worker sends back for a chunk of puzzles or variant puzzles (None: a record that could not be
-        read): each answer's parts, the result without its puzzle (the parent has the records and their puzzles)."""
+        """What a worker sends back for a chunk of puzzles (None: a record that could not be read): each answer's
+        parts, the result without its puzzle (the parent has the records and their puzzles)."""
         return [None if puzzle is None else self._travelling(self.task(puzzle)) for puzzle in puzzles]
 
-    def task(self, item) -> tuple:
-        """The parts of the answer to a Puzzle or a VariantPuzzle."""
-        return self.parts(item) if isinstance(item, Puzzle) else self.variant_parts(item)
+    def task(self, puzzle: Puzzle) -> tuple:
+        """The parts of the answer to a puzzle: a published one's with the setter's answers."""
+        return self.published_parts(puzzle) if getattr(puzzle, "published", False) else self.parts(puzzle)
 
     @staticmethod
     def _travelling(parts: tuple) -> tuple:
@@ -128,42 +128,44 @@ class _Answerer:
         """The Answer to one record: 'invalid' when it could not be read."""
         if record.puzzle is None:
             return Answer(record, Result.invalid(record.error))
-        return tuple.__new__(Answer, (record, *self.task(record.variant or record.puzzle)))
+        return tuple.__new__(Answer, (record, *self.task(record.puzzle)))
 
     def parts(self, puzzle: Puzzle) -> tuple:
-        """(result, rating, explanation, hint, milliseconds, setter report) for one puzzle; 'invalid' when it does
-        not fit the variant. One budget per puzzle bounds the solving and what else is asked for."""
+        """(result, rating, explanation, hint, milliseconds, setter report) for one puzzle, under its rules on the
+        pooled solver for them; 'invalid' when they cannot hold on its grid. One budget per puzzle bounds the
+        solving and what else is asked for."""
         started = perf_counter()
-        solver = self.solvers.get(puzzle.shape)
+        try:
+            rules = rules_of(puzzle)
+        except VariantError as error:
+            return _alone(Result.invalid(str(error), puzzle), started)
+        solver = self.solvers.get(rules)
         if solver is None:
-            solver = self.solvers[puzzle.shape] = self._solver(puzzle)
-        if isinstance(solver, str):
-            return _alone(Result.invalid(solver, puzzle), started)
+            solver = self.solvers[rules] = shared_pool(self.options.encoding, self.options.solver).for_rules(rules)
         budget = None if self.budget is None else self.budget.start()
         result = solver.solve(puzzle, self.options.unique, self.options.count, budget)
         if not (self.extras or self.options.setter) or result.status == Status.INVALID:
             return _alone(result, started)
-        rules = None if self.options.variant is None else solver.rules
         return self._more(solver, puzzle, rules, result, budget, started)
 
-    def variant_parts(self, variant: "VariantPuzzle") -> tuple:
-        """The parts for a setter's puzzle from a link: solved with its own rules on a solver of its own, with
+    def published_parts(self, puzzle: Sudoku) -> tuple:
+        """The parts for a setter's puzzle (from a link): solved with its own rules on a solver of its own, with
         the setter's answers, and the rating, explanation and hint as asked."""
         started = perf_counter()
         try:
-            rules = variant.rules
+            rules = puzzle.rules
         except VariantError as error:
-            return _alone(Result.invalid(str(error), variant.puzzle), started)
+            return _alone(Result.invalid(str(error), puzzle), started)
         solver = SudokuSolver(rules, self.options.encoding, self.options.solver)
         try:
             budget = None if self.budget is None else self.budget.start()
-            result = solver.solve(variant.puzzle, self.options.unique, self.options.count, budget)
+            result = solver.solve(puzzle, self.options.unique, self.options.count, budget)
             if result.status == Status.INVALID:
                 return _alone(result, started)
-            parts = self._more(solver, variant.puzzle, rules, result, budget, started, always=True)
+            parts = self._more(solver, puzzle, rules, result, budget, started, always=True)
         finally:
             solver.close()
-        return _read_short(variant, parts)
+        return _read_short(puzzle, parts)
 
     def _more(self, solver: "SudokuSolver", puzzle: Puzzle, rules, result: Result, budget: Optional[Budget],
               started: float, always: bool = False) -> tuple:
@@ -176,34 +178,23 @@ class _Answerer:
             if self.options.rate and result.status == Status.SOLVED and result.unique is None:
                 result = _proven_unique(solver, puzzle, result, budget)  # SE rates unique puzzles only
             extras = _extras(puzzle, rules, result, self.options, budget) if self.extras else (None, None, None)
-            report = _setter(solver, puzzle, rules or solver.rules, result, self.options, budget) \
+            report = _setter(solver, puzzle, rules, result, self.options, budget) \
                 if always or self.options.setter else None
         except OutOfBudget:
             return _alone(result._replace(status=Status.TIMEOUT), started)
         return (result, *extras, _since(started), report)
 
-    def _solver(self, puzzle: Puzzle):
-        """The pooled solver for puzzles of this shape, or why the variant does not fit the shape."""
-        options = self.options
-        rules = None
-        if options.variant is not None:
-            try:
-                rules = options.variant.rules(puzzle.shape)
-            except VariantError as error:
-                return str(error)
-        return shared_pool(options.encoding, options.solver).for_rules(rules or classic_rules(puzzle.shape))
 
-
-def _read_short(variant: "VariantPuzzle", parts: tuple) -> tuple:
+def _read_short(puzzle: Sudoku, parts: tuple) -> tuple:
     """The parts of a setter's puzzle's answer, 'invalid' instead of 'unsat' when part of its rules was not
     understood: no solution to what was read says the reading fell short, not that the puzzle has none (what
     clashes is still named)."""
     result, report = parts[0], parts[-1]
-    if result.status != Status.UNSAT or not variant.unknown:
+    if result.status != Status.UNSAT or not puzzle.unknown:
         return parts
     clash = "; ".join(report.conflict) if report is not None and report.conflict else "see the constraints read"
     error = (f"not solvable as read: what was read has no solution (these clash: {clash}), and part of the rules "
-             f"was not understood ({variant.unknown[0]})")
+             f"was not understood ({puzzle.unknown[0]})")
     return (result._replace(status=Status.INVALID, error=error), *parts[1:])
 
 
@@ -276,6 +267,11 @@ def _died(puzzle: Optional[Puzzle], message: str) -> tuple:
     return (Result.invalid(message), None, None, None, 0.0, None)
 
 
+def answer_one(puzzle: Puzzle, options: Optional[SolveOptions] = None) -> Answer:
+    """The Answer to one puzzle (a Sudoku: under its own rules), as `answers` gives it for a record of it."""
+    return _Answerer(options or SolveOptions()).answer(Record("<puzzle>", 1, puzzle.to_line(), puzzle))
+
+
 def answers(
     records: Iterable[Record],
     options: Optional[SolveOptions] = None,
@@ -290,6 +286,9 @@ def answers(
     get only the puzzles and send back what the parent does not have.
     """
     answerer = _Answerer(options or SolveOptions())
+    if answerer.options.variant is not None:  # records read without it (the Reader applies it to its own)
+        records = (record if record.puzzle is None or not record.puzzle.classic
+                   else under_variant(record, answerer.options.variant) for record in records)
     if jobs <= 1 and executor is None:
         yield from map(answerer.answer, records)
         return
@@ -298,7 +297,7 @@ def answers(
     def puzzles() -> Iterator[Optional[Puzzle]]:
         for record in records:
             held.append(record)
-            yield record.variant or record.puzzle
+            yield record.puzzle
 
     done = ordered_map(answerer.chunk, puzzles(), jobs, executor, chunk_size, on_failure=_died, warm_up=warm_up)
     try:
@@ -330,7 +329,7 @@ def solve_lines(
     from puzzlesat.sudoku.report import to_record
 
     options = options or SolveOptions()
-    for answer in answers(_records(lines, source), options, jobs, executor, chunk_size, warm_up=0.0):
+    for answer in answers(_records(lines, source, options.variant), options, jobs, executor, chunk_size, warm_up=0.0):
         yield to_record(answer, options)
 
 
@@ -343,7 +342,8 @@ def solve_partition(lines: Iterable[str], options: Optional[SolveOptions] = None
     return list(solve_lines(lines, options=options, source=source))
 
 
-def _records(lines: Iterable[str], source: str) -> Iterator[Record]:
-    """Records of lines that hold one puzzle each (a multi-line grid is not assembled across lines)."""
+def _records(lines: Iterable[str], source: str, variant: Optional["Variant"] = None) -> Iterator[Record]:
+    """Records of lines that hold one puzzle each (a multi-line grid is not assembled across lines), under the
+    variant's rules."""
     numbered = (Line(source, number, text.rstrip("\r\n")) for number, text in enumerate(lines, 1))
-    return Reader(input_format="line").records(numbered)
+    return Reader(input_format="line", variant=variant).records(numbered)

@@ -32,6 +32,7 @@ from puzzlesat.errors import GenerationError, OutOfBudget, TargetError
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 from puzzlesat.sudoku.solving.encode import clauses
 from puzzlesat.sudoku.model.grid import Puzzle, Shape
+from puzzlesat.sudoku.model.sudoku import Sudoku
 from puzzlesat.sudoku.model.literals import literals
 from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.logic.catalogue import Technique, find_technique
@@ -54,7 +55,7 @@ TARGET_SIDES = range(4, 13)  # SE's scale for sizes up to 12x12; a minimal 16x16
 class Generated:
     """One new puzzle with its solution, its rating and how many grids were tried for it."""
 
-    puzzle: Puzzle
+    puzzle: Sudoku
     solution: tuple
     rating: Optional[Rating]
     attempts: int
@@ -132,7 +133,7 @@ class Generator:
         solution = self.random_solution()
         self.grids += 1
         values = self.dig(solution)
-        puzzle = Puzzle(self.shape, tuple(values))
+        puzzle = Sudoku(self.shape, tuple(values))
         if self.target is not None:
             path = self._target_path(puzzle, values, budget)
             return None if path is None else (puzzle, solution, path)

@@ -66,7 +66,7 @@ def to_record(answer: "Answer", options: "SolveOptions") -> dict:
         data["hint"] = hint_fields(answer.hint, record.puzzle, options.reveal)
     if options.candidates and record.puzzle is not None:
         data["candidates"] = candidates_line(answer, options)
-    if record.variant is not None:
+    if record.puzzle is not None and record.puzzle.published:
         data.update(variant_fields(answer))
     if answer.setter is not None:
         data.update(setter_fields(answer, options))
@@ -107,13 +107,13 @@ def hint_sentence(step, puzzle, reveal: str) -> str:
 def variant_fields(answer: "Answer") -> dict:
     """What a setter's puzzle from a link brings: title, author, its constraints by kind, what was not read,
     and whether the solution it states is the one found."""
-    variant, solution = answer.record.variant, answer.result.solution
+    variant, solution = answer.record.puzzle, answer.result.solution
     data = {"title": variant.title, "author": variant.author,
             "constraints": variant.kinds(),
             "irregular_regions": variant.regions is not None,
             "unknown": list(variant.unknown), "ignored": list(variant.ignored), "misread": list(variant.misread)}
     if variant.solution is not None:
-        data["stated_solution"] = variant.puzzle.format_values(variant.solution)
+        data["stated_solution"] = variant.format_values(variant.solution)
         data["matches_stated"] = variant.matches_stated(solution)
     return data
 
@@ -176,7 +176,7 @@ def _quoted(text: str) -> str:
 
 def json_line(answer: "Answer", options: "SolveOptions") -> str:
     """to_json(to_record(...)), byte for byte, built directly for the common record (a plain solve, no error)."""
-    if answer.result.error or not plain(options) or answer.record.variant is not None:
+    if answer.result.error or not plain(options) or answer.record.published:
         return to_json(to_record(answer, options))
     return plain_json_line(answer)
 
@@ -252,16 +252,13 @@ def candidates_grid(answer: "Answer", options: "SolveOptions") -> list:
 
 
 def start_board(answer: "Answer", options: "SolveOptions"):
-    """The candidate grid the answer's explanation or hint starts from: under a link's own rules (its regions and
-    groups), or --variant's (None when they do not fit the puzzle)."""
+    """The candidate grid the answer's explanation or hint starts from, under the puzzle's rules (None when they
+    cannot hold on it)."""
     from puzzlesat.errors import VariantError
-    from puzzlesat.sudoku.logic.explainer import start, start_for
+    from puzzlesat.sudoku.logic.explainer import candidates
 
-    variant = answer.record.variant
-    if variant is None:
-        return start_for(answer.record.puzzle, options.variant)
     try:
-        return start(variant.puzzle, variant.rules)
+        return candidates(answer.record.puzzle)
     except VariantError:
         return None
 
@@ -274,12 +271,9 @@ def fpuzzles_export(answer: "Answer", options: "SolveOptions") -> Optional["FPuz
 
     record, result = answer.record, answer.result
     solution = result.solution if result.status == Status.SOLVED else None
-    if record.variant is not None:
-        return to_fpuzzles(record.variant, solution=solution)
     if record.puzzle is None:
         return None
     try:
-        rules = options.variant.rules(record.puzzle.shape) if options.variant is not None else None
+        return to_fpuzzles(record.puzzle, solution=solution)
     except VariantError:
         return None
-    return to_fpuzzles(record.puzzle, rules, solution)

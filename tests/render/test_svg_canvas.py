@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from puzzlesat.render.svg.canvas import Canvas, clean
 from puzzlesat.render.svg.chart import histogram, intervals
-from puzzlesat.render.svg.page import Section, Step, page
+from puzzlesat.render.svg.page import Section, Slide, page
 
 
 @given(st.text())
@@ -48,7 +48,7 @@ def test_charts_draw_bars_and_write_their_values(tmp_path, browser):  # noqa: F8
 
 @needs_browser
 def test_the_walk_through_moves_with_the_keyboard(tmp_path, browser):  # noqa: F811
-    steps = tuple(Step(f"step {n}", Canvas(20, 20, title=f"picture {n}").to_string()) for n in range(1, 4))
+    steps = tuple(Slide(f"step {n}", Canvas(20, 20, title=f"picture {n}").to_string()) for n in range(1, 4))
     path = tmp_path / "walk.html"
     path.write_text(page("walk", [Section("a puzzle", steps=steps)]), encoding="utf-8")
     loaded = load(browser, path)

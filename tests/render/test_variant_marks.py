@@ -347,7 +347,7 @@ def cells_of_path(text: str) -> list:
 @pytest.mark.parametrize("stem", CROWDED)
 def test_without_colour_every_line_in_the_legend_can_be_located(stem):
     variant, solution = crowded(stem)
-    text = grid(variant.puzzle, solution, variant.rules).plain  # what a file or NO_COLOR shows: no colour at all
+    text = grid(variant, solution, variant.rules).plain  # what a file or NO_COLOR shows: no colour at all
     legend = "\n".join(text.splitlines()[19:]).replace("\n   ", " ")  # (a long entry goes on indented)
 
     def cell(position):
@@ -377,7 +377,7 @@ def test_without_colour_every_line_in_the_legend_can_be_located(stem):
 
 def backgrounds(variant, solution) -> dict:
     """Each cell's background in the colour grid (None: none) and its digit's colour."""
-    rendered = grid(variant.puzzle, solution, variant.rules)
+    rendered = grid(variant, solution, variant.rules)
     console = Console(color_system="256", width=80)
     lines = [[]]
     for segment in rendered.render(console):
@@ -413,7 +413,7 @@ def test_digits_on_a_line_keep_a_contrast_of_4_5_and_touching_lines_differ(stem)
     for values in (solution, None):  # filled digits (cyan) and givens (bold)
         styles = backgrounds(variant, values)
         low = {cell: round(contrast(style), 2) for cell, style in styles.items()
-               if style.bgcolor is not None and (values or variant.puzzle.values[cell]) and contrast(style) < 4.5}
+               if style.bgcolor is not None and (values or variant.values[cell]) and contrast(style) < 4.5}
         assert not low, f"digits with too little contrast: {low}"
     styles = backgrounds(variant, solution)
     named = [constraint for _, constraint in legend_names(variant.rules.constraints)]

@@ -56,7 +56,7 @@ from puzzlesat.render.svg.mines_cells import (
     ink_on,
     short,
 )
-from puzzlesat.render.svg.page import Section, Step
+from puzzlesat.render.svg.page import Section, Slide
 
 MARGIN = 16.0
 LABEL = 22.0  # room for the row and column numbers
@@ -151,7 +151,7 @@ def game_section(heading: str, frames: Sequence[Frame]) -> Section:
     last = frames[-1] if frames else None
     facts = () if last is None else (("state", f"{last.state} after {last.number} moves"),
                                      ("guesses", str(sum(frame.guess for frame in frames))))
-    steps = tuple(Step("".join(text for text, _ in move_words(frame.record())), move_picture(frame))
+    steps = tuple(Slide("".join(text for text, _ in move_words(frame.record())), move_picture(frame))
                   for frame in frames)
     return Section(heading, facts=facts, steps=steps)
 

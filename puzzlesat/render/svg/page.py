@@ -60,7 +60,7 @@ SCRIPT = """
 
 
 @dataclass(frozen=True)
-class Step:
+class Slide:
     """One frame of a walk-through: its caption (plain text) and its picture (our SVG)."""
 
     caption: str
@@ -75,7 +75,7 @@ class Section:
     heading: str
     picture: str = ""
     facts: Tuple[Tuple[str, str], ...] = ()
-    steps: Tuple[Step, ...] = field(default_factory=tuple)
+    steps: Tuple[Slide, ...] = field(default_factory=tuple)
     note: Optional[str] = None  # a sentence under the heading (plain text)
 
 

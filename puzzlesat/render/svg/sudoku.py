@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Optional, Sequence, Tuple
 
 from puzzlesat.render.svg.sheet import LINE_GAP, PAD, SMALL_SIZE, TEXT_SIZE, Sheet
-from puzzlesat.render.svg.sudoku_board import (FAINT, FOUND_INK, GIVEN_FILL, HEAVY_WIDTH, INK, Board, Pen,
+from puzzlesat.render.svg.sudoku_board import (FAINT, FOUND_INK, GIVEN_FILL, HEAVY_WIDTH, INK, GridPlan, Pen,
                                                board_for, digits, marks_group, pencil_marks, walls)
 from puzzlesat.render.svg.sudoku_marks import Legend, draw_constraints, margins
 from puzzlesat.render.svg.sudoku_steps import draw_step, placed_cells, skipped
@@ -95,7 +95,7 @@ def given_pencil_marks(constraints: Sequence, cells: int) -> Optional[list]:
     return pencil
 
 
-def draw_frame(canvas, frame: Frame, board: Board, legend: Legend) -> None:
+def draw_frame(canvas, frame: Frame, board: GridPlan, legend: Legend) -> None:
     """One grid and everything on it."""
     puzzle = frame.puzzle
     pen = Pen.on(canvas, board, alphabet=puzzle.alphabet, class_="board")
@@ -202,7 +202,7 @@ def draw_legend(sheet: Sheet, legend: Legend, alphabet) -> None:
 
         def draw(canvas, top, lines=lines, sample=sample, height=height):
             if sample is not None:
-                mini = Board(2, SAMPLE_CELL, PAD, top + (height - SAMPLE_CELL) / 2 - 3)
+                mini = GridPlan(2, SAMPLE_CELL, PAD, top + (height - SAMPLE_CELL) / 2 - 3)
                 sample(Pen.on(canvas, mini, alphabet=alphabet, class_="sample"))
             first = top + (height - len(lines) * SMALL_SIZE * LINE_GAP) / 2 - 3
             for index, text in enumerate(lines):

@@ -11,10 +11,9 @@ import re
 from collections import Counter
 from typing import List, Optional, Sequence
 
-from puzzlesat.errors import VariantError
 from puzzlesat.render import plural
 from puzzlesat.render.svg.chart import histogram
-from puzzlesat.render.svg.page import Section, Step, page
+from puzzlesat.render.svg.page import Section, Slide, page
 from puzzlesat.render.svg.sheet import SMALL_SIZE, Sheet
 from puzzlesat.render.svg.sudoku import Frame, grid_svg, pair_svg, sheet_of, step_svg
 from puzzlesat.sudoku.report import beyond_logic, count_complete, hint_sentence, no_rating_reason, start_board
@@ -77,8 +76,8 @@ def answer_lines(answer, options) -> List[str]:
     """The text above an answer's grid."""
     record, result = answer.record, answer.result
     lines = [status_line(answer, options)]
-    if record.variant is not None:
-        lines.extend(variant_lines(record.variant, result))
+    if record.published:
+        lines.extend(variant_lines(record.puzzle, result))
     if options.rate and record.puzzle is not None and result.status != Status.INVALID:
         lines.append(rating_line(answer.rating) if answer.rating else no_rating_reason(result))
     report = answer.setter
@@ -93,15 +92,14 @@ def answer_lines(answer, options) -> List[str]:
 
 def rules_notes(answer) -> List[str]:
     """A link's rules text, under the grid."""
-    variant = answer.record.variant
-    return [f"Rules: {variant.rules_text}"] if variant is not None and variant.rules_text.strip() else []
+    variant = answer.record.puzzle
+    return [f"Rules: {variant.rules_text}"] if answer.record.published and variant.rules_text.strip() else []
 
 
 def title_of(answer) -> str:
     """The picture's title: what it shows and where from."""
     record = answer.record
-    variant = record.variant
-    name = f" {variant.title}" if variant is not None and variant.title else ""
+    name = f" {record.puzzle.title}" if record.published and record.puzzle.title else ""
     return f"Sudoku{name}: {record.where} {answer.result.status}"
 
 
@@ -109,16 +107,11 @@ def title_of(answer) -> str:
 
 
 def rules_of(answer, options):
-    """The rules of the answer's grid: a link's own, --variant's, or None (classic, or rules that do not fit)."""
-    record = answer.record
-    try:
-        if record.variant is not None:
-            return record.variant.rules
-        if options.variant is not None and record.puzzle is not None:
-            return options.variant.rules(record.puzzle.shape)
-    except VariantError:
-        return None
-    return None
+    """The rules of the answer's grid: its puzzle's own (a link's, --variant's), or None (classic, or rules that do
+    not fit)."""
+    from puzzlesat.render.sudoku import drawn_rules
+
+    return drawn_rules(answer.record.puzzle)
 
 
 # ---- one answer's picture ---------------------------------------------------------------------------------
@@ -155,9 +148,14 @@ def differences(answer) -> str:
 
 
 def explanation_svg(answer, rules, lines: List[str], notes: List[str], title: str, steps_listed: bool) -> str:
+    """An answer's explanation: its finished grid (explained_svg) under the answer's lines."""
+    return explained_svg(answer.explanation, answer.record.puzzle, rules, lines, notes, title, steps_listed)
+
+
+def explained_svg(explanation, puzzle, rules, lines: List[str], notes: List[str], title: str,
+                  steps_listed: bool) -> str:
     """The finished grid, each cell a step filled numbered in its corner, the cells the solver finished marked;
     the steps listed under it, and how they end."""
-    explanation, puzzle = answer.explanation, answer.record.puzzle
     corner = {}
     for number, step in enumerate(explanation.steps, 1):
         corner.update((cell, str(number)) for cell, _ in step.placements)
@@ -225,7 +223,7 @@ def digit_of(mask: int) -> int:
 def answer_section(answer, options) -> Section:
     """The answer's part of the page: its picture, its data, and an explanation's walk-through."""
     record = answer.record
-    heading = record.where + (f": {record.variant.title}" if record.variant is not None and record.variant.title
+    heading = record.where + (f": {record.puzzle.title}" if record.published and record.puzzle.title
                               else "")
     steps = walk(answer, options) if answer.explanation is not None else ()
     return Section(heading, answer_svg(answer, options, steps_listed=not steps), tuple(facts(answer, options)),
@@ -280,9 +278,9 @@ def walk(answer, options) -> tuple:
     for number, step in enumerate(explanation.steps, 1):
         caption = step_caption(number, step, puzzle)
         picture = step_svg(puzzle, board.values, board.cands, step, rules, title=f"step {number}")
-        frames.append(Step(caption, picture))
+        frames.append(Slide(caption, picture))
         board.apply(step)
-    frames.append(Step(f"the end: {explanation.ending}", grid_svg(puzzle, board.values, rules,
+    frames.append(Slide(f"the end: {explanation.ending}", grid_svg(puzzle, board.values, rules,
                                                                    pencil=open_marks(board), title="the end")))
     return tuple(frames)
 

@@ -1,4 +1,4 @@
-"""One Sudoku grid's geometry and its plain parts, as SVG: where each cell, pencil-mark place and edge is (Board),
+"""One Sudoku grid's geometry and its plain parts, as SVG: where each cell, pencil-mark place and edge is (GridPlan),
 the layers a drawing goes in (Pen), thin and heavy walls, givens black and upright on a grey cell, digits found
 blue and italic (told apart without colour), pencil marks as a mini-grid in each open cell, each digit in its own
 place, as HoDoKu and SudokuPad draw them. A cell grows until its smallest text is legible, so a big grid's picture
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from math import ceil, sqrt
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Optional, Sequence, Set, Tuple
 from xml.etree.ElementTree import Element, SubElement
 
 from puzzlesat.render.svg.canvas import Canvas, clean
@@ -32,7 +32,7 @@ LAYERS = ("fills", "lines", "grid", "walls", "cages", "dots", "digits", "over", 
 
 
 @dataclass(frozen=True)
-class Board:
+class GridPlan:
     """Where one grid's parts go: `side` cells a row, each `cell` units, the grid's top left corner at (x, y);
     `chars` the widest symbol's length; pencil marks in a mini-grid of `mark_rows` x `mark_cols` places."""
 
@@ -69,7 +69,7 @@ class Board:
         """A pencil mark's font size."""
         return pencil_font(self.cell * (1 - 2 * self.inset), self.mark_rows, self.mark_cols, self.chars)
 
-    def at(self, x: float, y: float) -> "Board":
+    def at(self, x: float, y: float) -> "GridPlan":
         """The same board with its top left corner at (x, y)."""
         return replace(self, x=x, y=y)
 
@@ -119,10 +119,10 @@ def pencil_font(cell: float, rows: int, cols: int, chars: int) -> float:
 
 
 def board_for(side: int, chars: int = 1, pencil: bool = False, inset: float = 0.0,
-              label_cells: frozenset = frozenset()) -> Board:
+              label_cells: frozenset = frozenset()) -> GridPlan:
     """A board whose cells are CELL units, or larger when pencil marks would otherwise be smaller than
     PENCIL_MIN (a 16x16 with pencil marks, a 25x25 in numbers, a killer with its marks inset)."""
-    board = Board(side, CELL, chars=chars, inset=inset, label_cells=label_cells)
+    board = GridPlan(side, CELL, chars=chars, inset=inset, label_cells=label_cells)
     while pencil and board.mark_size < PENCIL_MIN:
         board = replace(board, cell=board.cell + 2.0)
     return board
@@ -133,12 +133,12 @@ class Pen:
     """A canvas, the board drawn on it and the layers (groups, bottom to top) its parts go in."""
 
     canvas: Canvas
-    board: Board
+    board: GridPlan
     layers: Dict[str, Element]
     alphabet: Sequence = SYMBOLS  # how values are written
 
     @classmethod
-    def on(cls, canvas: Canvas, board: Board, parent: Optional[Element] = None, alphabet: Sequence = SYMBOLS,
+    def on(cls, canvas: Canvas, board: GridPlan, parent: Optional[Element] = None, alphabet: Sequence = SYMBOLS,
            **style) -> "Pen":
         """A pen whose layers are new groups, in order, in `parent` (the canvas itself when None)."""
         group = canvas.group(parent, **style)
@@ -240,8 +240,3 @@ def pencil_marks(pen: Pen, parent: Element, alphabet, cell: int, mask: int,
         else:
             for place, symbol in zip(places, symbols):  # numbers of two digits: one <text> each
                 SubElement(parent, "text", {"x": place, "y": f"{y + lift:.1f}"}).text = symbol
-
-
-def mask_digits(mask: int, side: int) -> List[int]:
-    """The digits of a bit mask."""
-    return [digit for digit in range(1, side + 1) if mask >> (digit - 1) & 1]

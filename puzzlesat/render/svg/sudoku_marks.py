@@ -9,9 +9,9 @@ it and its cells (what a screen reader says); each kind gets a legend entry with
 the rules that are not drawn (chess moves, taxicab, negative constraints) their rule in words.
 
 >>> from puzzlesat.render.svg.canvas import Canvas
->>> from puzzlesat.render.svg.sudoku_board import Board, Pen
+>>> from puzzlesat.render.svg.sudoku_board import GridPlan, Pen
 >>> from puzzlesat.sudoku.model.constraints import Thermometer
->>> pen, legend = Pen.on(Canvas(100, 100), Board(4)), Legend()
+>>> pen, legend = Pen.on(Canvas(100, 100), GridPlan(4)), Legend()
 >>> draw_constraint(pen, Thermometer((0, 1, 5)), "thermometer", legend)
 >>> list(legend.entries)
 ['thermometer: digits rise from the bulb']

@@ -5,10 +5,10 @@ says the cell holds the digit and dashed when it says it does not. No `<defs>` a
 drawn shapes), so that many such pictures can share one HTML page without their ids meeting.
 
 >>> from puzzlesat.render.svg.canvas import Canvas
->>> from puzzlesat.render.svg.sudoku_board import Board, Pen
+>>> from puzzlesat.render.svg.sudoku_board import GridPlan, Pen
 >>> from puzzlesat.render.svg.sudoku_marks import Legend, toward
 >>> from puzzlesat.sudoku.logic.steps import Step
->>> pen, legend = Pen.on(Canvas(200, 200), Board(4)), Legend()
+>>> pen, legend = Pen.on(Canvas(200, 200), GridPlan(4)), Legend()
 >>> step = Step("X-Chain", 6.6, eliminations=((5, 2),), chains=(((0, 2, True), (3, 2, False)),))
 >>> draw_step(pen, step, legend)
 >>> svg = pen.canvas.to_string()

@@ -13,7 +13,8 @@ from functools import lru_cache, wraps
 from typing import Callable, Optional, TypeVar
 
 from puzzlesat.sudoku.model.grid import Puzzle
-from puzzlesat.sudoku.model.rules import Rules, classic_rules
+from puzzlesat.sudoku.model.rules import Rules
+from puzzlesat.sudoku.model.sudoku import rules_of
 
 T = TypeVar("T")
 
@@ -125,7 +126,7 @@ class CandidateGrid:
     def start(cls, puzzle: Puzzle, rules: Optional[Rules] = None) -> "CandidateGrid":
         """The givens placed, each removing its digit from its peers once (Chen's starting point); a pencil-mark
         puzzle's cells keep only the candidates its marks state."""
-        rules = rules or classic_rules(puzzle.shape)
+        rules = rules or rules_of(puzzle)
         lay = layout(rules)
         full = (1 << lay.side) - 1
         board = cls(rules, [0] * puzzle.shape.cells, [full] * puzzle.shape.cells, lay)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from puzzlesat import pictures
 from puzzlesat.budget import Budget
-from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.model.grid import Puzzle, cell_name
 from puzzlesat.sudoku.logic.path import Path, next_step, solving_path
@@ -30,6 +30,10 @@ class Explanation:
     outcome: str
     values: tuple
     solution: Optional[tuple] = None
+
+    def _repr_html_(self) -> Optional[str]:
+        """Its finished grid and steps, for notebooks (puzzlesat.pictures)."""
+        return pictures.html(self)
 
     @classmethod
     def of(cls, puzzle: Puzzle, path: Path, solution: Optional[Sequence[int]] = None) -> "Explanation":
@@ -96,26 +100,19 @@ def hint(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = Fa
          disabled: frozenset = frozenset()) -> Optional[Step]:
     """The simplest step a person could take from the givens (and pencil marks), or None when the puzzle is
     already solved or contradicts itself; OutOfBudget when `budget` runs out first."""
-    board = start(puzzle, rules, assume_unique, engine, disabled)
+    board = candidates(puzzle, rules, assume_unique, engine, disabled)
     if board.solved or board.broken:
         return None
-    return next_step(board, None if budget is None else budget.start())
+    step = next_step(board, None if budget is None else budget.start())
+    if step is not None:
+        step.shown_on(puzzle, board.values, board.cands)
+    return step
 
 
-def start(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False, engine: Optional[str] = None,
-          disabled: frozenset = frozenset()) -> CandidateGrid:
-    """The candidate grid a puzzle starts from (the one a hint is taken on, and printed with --candidates)."""
+def candidates(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,
+               engine: Optional[str] = None, disabled: frozenset = frozenset()) -> CandidateGrid:
+    """The candidate grid a puzzle starts from under its rules (the one a hint is taken on and an explanation
+    starts from, printed with --candidates)."""
     board = CandidateGrid.start(puzzle, rules)
     board.assume_unique, board.engine, board.disabled = assume_unique, engine, frozenset(disabled)
     return board
-
-
-def start_for(puzzle: Puzzle, variant=None) -> Optional[CandidateGrid]:
-    """The candidate grid under a variant's rules (None when the variant does not fit the puzzle's size)."""
-    rules = None
-    if variant is not None:
-        try:
-            rules = variant.rules(puzzle.shape)
-        except VariantError:
-            return None
-    return start(puzzle, rules)

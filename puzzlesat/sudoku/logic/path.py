@@ -21,11 +21,8 @@ from puzzlesat.sudoku.logic.candidates import CandidateGrid
 from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.rules import Rules
 from puzzlesat.sudoku.logic.steps import Step
-from puzzlesat.sudoku.logic.techniques import FAMILY_OF, chosen_producers, engine_of, first_step, producers
+from puzzlesat.sudoku.logic.techniques import FAMILY_OF, chosen_producers, engine_of, first_step
 from puzzlesat.sudoku.logic.techniques.search import search, several_solutions
-
-OUTCOMES = ("solved", "broken", "stuck", "more", "timeout")
-
 
 @dataclass
 class Path:
@@ -133,11 +130,6 @@ def solving_path(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: b
     board = CandidateGrid.start(puzzle, rules)
     board.assume_unique, board.engine, board.disabled = assume_unique, engine, frozenset(disabled)
     return walk(board, limit, budget)
-
-
-def technique_names() -> list:
-    """The techniques in SE's order (families), then search."""
-    return [name for name, _ in producers()] + ["Search"]
 
 
 def logical_candidates(puzzle: Puzzle, rules: Optional[Rules] = None, assume_unique: bool = False,

@@ -59,6 +59,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Optional
 
+from puzzlesat import pictures
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget
 from puzzlesat.sat import Session
@@ -68,7 +69,8 @@ from puzzlesat.sudoku.solving.encode import clauses
 from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.literals import literals
 from puzzlesat.sudoku.logic.path import Path, solving_path
-from puzzlesat.sudoku.model.rules import Rules, classic_rules
+from puzzlesat.sudoku.model.rules import Rules
+from puzzlesat.sudoku.model.sudoku import rules_of
 from puzzlesat.sudoku.logic.techniques import FAMILY_OF, basic_producers, first_step
 from puzzlesat.sudoku.logic.techniques.singles import hidden_singles, naked_singles
 
@@ -138,6 +140,10 @@ class Rating:
         data["techniques"] = [{"technique": name, "count": times, "difficulty": round(hardest, 1)}
                               for name, times, hardest in self.techniques]
         return data
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Its picture, for notebooks (puzzlesat.pictures)."""
+        return pictures.svg(self)
 
 
 def _add_difficulty(rating: Rating, rules: Rules) -> None:
@@ -512,4 +518,4 @@ def rate(puzzle: Puzzle, rules: Optional[Rules] = None, budget: Optional[Budget]
     """Rate one puzzle (classic rules unless given); OutOfBudget when `budget` runs out first. Uniqueness
     techniques are used unless `assume_unique` is False (a puzzle not known to have one solution); `effort` adds
     the effort measures; `se` False leaves SE's numbers out (None) and gives the effort measures alone."""
-    return rater_for(rules or classic_rules(puzzle.shape)).rate(puzzle, budget, path, assume_unique, se, effort)
+    return rater_for(rules or rules_of(puzzle)).rate(puzzle, budget, path, assume_unique, se, effort)

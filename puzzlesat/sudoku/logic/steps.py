@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from puzzlesat import pictures
 from puzzlesat.sudoku.model.grid import Puzzle, cell_name
 
 Node = tuple  # (cell, digit, on)
@@ -32,6 +33,17 @@ class Step:
     unit: Optional[str] = None  # the unit it lies in ('box 2'), when there is one
     chains: tuple = ()  # chains of nodes (cell, digit, on), for chaining techniques
     complexity: int = 0  # the number of nodes a chaining step rests on (orders steps of equal difficulty)
+
+    def shown_on(self, puzzle: Puzzle, values: Sequence[int], candidates: Sequence[int]) -> None:
+        """Remember the position the step is taken on (for its picture; not compared, not pickled)."""
+        object.__setattr__(self, "_position", (puzzle, tuple(values), tuple(candidates)))
+
+    def __getstate__(self) -> dict:
+        return {key: value for key, value in self.__dict__.items() if key != "_position"}
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The step on its position, for notebooks (puzzlesat.pictures); None when the position is not known."""
+        return pictures.svg(self)
 
     def where(self) -> tuple:
         """The cells to look at, in reading order: the pattern's, or every cell its chains pass through."""

@@ -222,14 +222,6 @@ class Puzzle:
         return " ".join(symbols) if self.numeric else "".join(symbols)
 
 
-def shape_for_cells(count: int) -> Optional[Shape]:
-    """The shape whose grid has `count` cells, or None."""
-    side = isqrt(count)
-    if side * side != count or box_shape(side) is None:
-        return None
-    return Shape.of_side(side)
-
-
 def is_solution(puzzle: Puzzle, values: Sequence[int], groups: Optional[Sequence[Sequence[int]]] = None) -> bool:
     """True when `values` fills every cell, keeps every given and repeats no symbol in any group."""
     shape = puzzle.shape

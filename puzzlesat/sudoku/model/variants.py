@@ -26,8 +26,9 @@ from typing import Iterable, Optional, Sequence
 
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.model import constraints
-from puzzlesat.sudoku.model.grid import Shape
+from puzzlesat.sudoku.model.grid import Puzzle, Shape
 from puzzlesat.sudoku.model.rules import Rules, constrained_rules
+from puzzlesat.sudoku.model.sudoku import Sudoku
 from puzzlesat.sudoku.model.variant_names import canonical_name, split_name
 
 NEEDS_FILE = {"jigsaw": "regions", "killer": "cages"}
@@ -81,6 +82,10 @@ class Variant:
     def rules(self, shape: Shape) -> Rules:
         """The rules of this variant for puzzles of `shape` (VariantError when the data does not fit)."""
         return variant_rules(self, shape)
+
+    def applied_to(self, puzzle: Puzzle) -> Sudoku:
+        """The puzzle under this variant's rules (VariantError when they do not fit its shape)."""
+        return Sudoku.under(puzzle, variant_rules(self, puzzle.shape))
 
     @property
     def label(self) -> str:

@@ -18,7 +18,8 @@ from functools import lru_cache
 from typing import Iterable, Optional, Sequence, Union
 
 from puzzlesat.errors import PuzzleError
-from puzzlesat.sudoku.model.grid import SYMBOLS, Puzzle, Shape, box_shape, default_alphabet, supported_sides
+from puzzlesat.sudoku.model.grid import SYMBOLS, Shape, box_shape, default_alphabet, supported_sides
+from puzzlesat.sudoku.model.sudoku import Sudoku
 
 BLANKS = ".0_-*x·"
 SURE_BLANKS = frozenset(".-_*·")  # never a symbol of a guessed alphabet
@@ -137,8 +138,8 @@ def alphabet_for(cells: Sequence[str], side: int, pencil: bool = False) -> Alpha
 
 
 def make_puzzle(cells: Sequence[str], shape: Shape, alphabet: Optional[Alphabet] = None,
-                columns: Optional[Sequence[int]] = None, pencil: bool = False) -> Puzzle:
-    """A Puzzle from one string per cell: a symbol or blank, a number ('16') when every cell is a number or
+                columns: Optional[Sequence[int]] = None, pencil: bool = False) -> Sudoku:
+    """A classic Sudoku from one string per cell: a symbol or blank, a number ('16') when every cell is a number or
     blank, or with `pencil` the cell's candidates ('1379', '' for none); the alphabet is guessed unless given."""
     if alphabet is None:
         alphabet = alphabet_for(cells, shape.side, pencil)
@@ -147,10 +148,10 @@ def make_puzzle(cells: Sequence[str], shape: Shape, alphabet: Optional[Alphabet]
                           f"a {shape.name} puzzle needs {shape.side}")
     if not pencil:
         values = read_values(cells, alphabet, shape.name, columns)
-        return Puzzle(shape, tuple(values), alphabet, _blank(cells, alphabet))
+        return Sudoku(shape, tuple(values), alphabet, _blank(cells, alphabet))
     masks = read_candidates(cells, alphabet, shape.name, columns)
     values = tuple(mask.bit_length() if mask and not mask & (mask - 1) else 0 for mask in masks)
-    return Puzzle(shape, values, alphabet, ".", tuple(masks))
+    return Sudoku(shape, values, alphabet, ".", tuple(masks))
 
 
 def _blank(cells: Sequence[str], alphabet: Alphabet) -> str:

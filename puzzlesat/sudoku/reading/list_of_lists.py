@@ -151,7 +151,7 @@ class ListText:
 
 
 @dataclass(frozen=True)
-class Board:
+class ListedBoard:
     """The cells of a board read from a list (one string per cell, '.' for a blank), where each was written, and
     whether every cell is a number (so that numbers of two digits are read as numbers)."""
 
@@ -170,7 +170,7 @@ class Board:
             raise self.places[error.column - 1].error(str(error)) from None
 
 
-def read_board(listing: ListText) -> Board:
+def read_board(listing: ListText) -> ListedBoard:
     """The board a closed list holds; PuzzleError naming the line and column of what is wrong."""
     parser = _Parser(listing.tokens)
     opening, items = parser.board()
@@ -178,7 +178,7 @@ def read_board(listing: ListText) -> Board:
     side = isqrt(len(cells))
     texts = tuple(_cell_text(token) for token in cells)
     numeric = all(text.isdigit() or text == "." for text in texts)
-    return Board(side, texts, tuple(cells), numeric)
+    return ListedBoard(side, texts, tuple(cells), numeric)
 
 
 def _cell_text(token: Token) -> str:

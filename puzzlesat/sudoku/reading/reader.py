@@ -30,7 +30,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from typing import TYPE_CHECKING
 
-from puzzlesat.errors import PuzzleError
+from puzzlesat.errors import PuzzleError, VariantError
 from puzzlesat.streams import Line, read_text_lines
 from puzzlesat.sudoku.reading import drawn
 from puzzlesat.sudoku.reading.alphabets import (
@@ -43,7 +43,8 @@ from puzzlesat.sudoku.reading.alphabets import (
     read_values,
     symbol_table,
 )
-from puzzlesat.sudoku.model.grid import Puzzle, Shape, box_shape, supported_sides
+from puzzlesat.sudoku.model.grid import Shape, box_shape, supported_sides
+from puzzlesat.sudoku.model.sudoku import Sudoku, plain_sudoku
 from puzzlesat.sudoku.reading.lines import (
     CELL_CHARS,
     SUKAKU_SIDES,
@@ -69,7 +70,7 @@ MAX_JSON = 1 << 22  # characters of a JSON object over several lines before it i
 LINK_STARTS = ("http", "f-puzzles", "sudokupad", "app.crackingthecryptic", "www.", "fpuz", "scl", "ctc", "N4Ig")
 READ_SECTIONS = ("puzzle", "puzzles")  # sections of a sectioned file (.sdk) whose grids are puzzles
 if TYPE_CHECKING:
-    from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+    from puzzlesat.sudoku.model.variants import Variant
 
 _FAST_SIDES = {side * side: (Shape.of_side(side), default_alphabet(side), symbol_table(default_alphabet(side)))
                for side in supported_sides() if 4 < side <= 9}  # cells -> shape, alphabet, symbols of a plain line
@@ -77,19 +78,23 @@ _FAST_SIDES = {side * side: (Shape.of_side(side), default_alphabet(side), symbol
 
 @dataclass
 class Record:
-    """One puzzle read from a source, or the reason it could not be read."""
+    """One puzzle read from a source (a Sudoku: its grid and its rules), or the reason it could not be read."""
 
     source: str
     line: int
     text: str
-    puzzle: Optional[Puzzle] = None
+    puzzle: Optional[Sudoku] = None
     error: Optional[str] = None
-    variant: Optional["VariantPuzzle"] = None  # a setter's puzzle read from a link: its rules come with it
 
     @property
     def where(self) -> str:
         """'file:line' for messages."""
         return f"{self.source}:{self.line}"
+
+    @property
+    def published(self) -> bool:
+        """True when the puzzle came with its setter's rules and words (a link, a drawn variant grid)."""
+        return self.puzzle is not None and self.puzzle.published
 
 
 class Skipped:
@@ -186,16 +191,18 @@ def _forced_side(size: Optional[int], alphabet: Optional[str]) -> Tuple[Optional
 
 class Reader:
     """Assemble lines into records; `size` forces the side, `alphabet` replaces the guessed symbols,
-    `input_format` (one of INPUT_FORMATS) forces a layout, `offline` keeps SudokuPad short links to the cache."""
+    `input_format` (one of INPUT_FORMATS) forces a layout, `offline` keeps SudokuPad short links to the cache,
+    `variant` (--variant, --regions, --cages) adds its rules to every puzzle that does not bring its own."""
 
     def __init__(self, size: Optional[int] = None, alphabet: Optional[str] = None, input_format: str = "auto",
-                 offline: Optional[bool] = None):
+                 offline: Optional[bool] = None, variant: Optional["Variant"] = None):
         if input_format not in INPUT_FORMATS:
             raise PuzzleError(f"unknown input format {input_format!r}; one of {', '.join(INPUT_FORMATS)}")
         self.alphabet = None if alphabet is None else checked_alphabet(alphabet)
         self.size, self.size_option = _forced_side(size, self.alphabet)  # the side every puzzle must have, and why
         self.format = input_format
         self.offline = offline  # SudokuPad short links from the cache only (None: PUZZLESAT_OFFLINE decides)
+        self.variant = variant
         self.skipped: Dict[str, Skipped] = {}  # per source: lines of text skipped as titles, captions or counts
         self._start_source(None)
 
@@ -215,7 +222,17 @@ class Reader:
         self.listing: Optional[ListText] = None  # a board written as a list of lists, not closed yet
 
     def records(self, lines: Iterable[Line]) -> Iterator[Record]:
-        """Every record in the lines, bad ones included, in order."""
+        """Every record in the lines, bad ones included, in order; with a variant, under its rules."""
+        if self.variant is None:
+            return self._records(lines)
+        return map(self._under_variant, self._records(lines))
+
+    def _under_variant(self, record: Record) -> Record:
+        """The record's puzzle under the variant's rules."""
+        return under_variant(record, self.variant)
+
+    def _records(self, lines: Iterable[Line]) -> Iterator[Record]:
+        """Every record in the lines, as read."""
         fast = self._fast if self.alphabet is None else lambda text: None
         for line in lines:
             if (line.source == self.source and self.grid is None and not self.sixteens and self.table is None
@@ -353,7 +370,7 @@ class Reader:
         skipped = self.skipped.setdefault(line.source, Skipped(0, line.number, text))
         skipped.count += 1
 
-    def _fast(self, text: str) -> Optional[Puzzle]:
+    def _fast(self, text: str) -> Optional[Sudoku]:
         """The common case quickly: a line of exactly 36, 64 or 81 digits and blanks, nothing else."""
         known = _FAST_SIDES.get(len(text))
         if known is None or self.alphabet is not None or (self.size is not None and self.size != known[0].side):
@@ -366,7 +383,7 @@ class Reader:
         except KeyError:
             return None  # the careful path says which symbol is wrong, and where
         blank = next((ch for ch in text if not table[ch]), ".")
-        return Puzzle(shape, values, alphabet, blank)
+        return plain_sudoku(shape, values, alphabet, blank)
 
     def _whole_record(self, line: Line, whole: Cells) -> Record:
         """A record from a puzzle written on one line, with the column of a bad symbol."""
@@ -596,9 +613,7 @@ class Reader:
                           error=found.error)
         record = self._finish(_Grid(first, found.shape, found.pencil, list(found.rows)))
         if found.regions is not None and record.puzzle is not None:
-            from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
-
-            record.variant = VariantPuzzle(record.puzzle, regions=found.regions)
+            record.puzzle = Sudoku.of(record.puzzle, regions=found.regions, published=True)
         return record
 
     def _replay(self, lines: list) -> Iterator[Record]:
@@ -696,10 +711,10 @@ class Reader:
         from puzzlesat.sudoku.reading.links import read_link
 
         try:
-            variant = read_link(text, self.offline)
+            puzzle = read_link(text, self.offline)
         except PuzzleError as error:
             return Record(line.source, line.number, text, error=str(error))
-        return Record(line.source, line.number, text, variant.puzzle, variant=variant)
+        return Record(line.source, line.number, text, puzzle)
 
 
 def _zipped_sudokupad(text: str) -> bool:
@@ -737,14 +752,28 @@ def _fits_4x4(text: str) -> bool:
     return True
 
 
+def under_variant(record: Record, variant: "Variant") -> Record:
+    """The record with its puzzle under the variant's rules, unless it brings its own ('invalid' when they do not
+    fit it)."""
+    puzzle = record.puzzle
+    if puzzle is None or puzzle.published:
+        return record
+    try:
+        record.puzzle = variant.applied_to(puzzle)
+    except VariantError as error:
+        record.puzzle, record.error = None, str(error)
+    return record
+
+
 def read_text(text: str, size: Optional[int] = None, alphabet: Optional[str] = None,
               input_format: str = "auto") -> Iterator[Record]:
     """Records from an in-memory string."""
     return Reader(size, alphabet, input_format).records(read_text_lines(text))
 
 
-def parse(text: str, alphabet: Optional[str] = None) -> Puzzle:
-    """Read one puzzle written in any layout the reader knows (one line, a grid, pencil marks, ...).
+def parse(text: str, alphabet: Optional[str] = None) -> Sudoku:
+    """Read one puzzle written in any layout the reader knows (one line, a grid, pencil marks, a link, ...),
+    with the rules a link brings.
 
     Raises PuzzleError when the text holds no puzzle, several, or one that cannot be read.
     """

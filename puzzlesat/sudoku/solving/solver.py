@@ -18,13 +18,15 @@ from functools import lru_cache
 from operator import add
 from typing import NamedTuple, Optional, Sequence
 
+from puzzlesat import pictures
 from puzzlesat.budget import Budget
 from puzzlesat.errors import OutOfBudget, VerificationError
 from puzzlesat.sat import DEFAULT_SOLVER, Session
 from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING, clauses, grid_clauses, variant_clauses
 from puzzlesat.sudoku.model.grid import Puzzle, is_solution
 from puzzlesat.sudoku.model.literals import literals
-from puzzlesat.sudoku.model.rules import Rules, classic_rules
+from puzzlesat.sudoku.model.rules import Rules
+from puzzlesat.sudoku.model.sudoku import rules_of
 
 RECYCLE_EVERY = 1000  # solves before a fresh solver (measured: +5% on the 17-clue set against never)
 CACHE_CLAUSES_UP_TO = 4096  # cell variables (16x16); 25x25 rules take ~100 MB as Python lists
@@ -74,6 +76,10 @@ class Result(NamedTuple):
     def ok(self) -> bool:
         """Solved, and unique unless uniqueness was not asked for."""
         return self.status == Status.SOLVED and self.unique is not False
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Its picture, for notebooks (puzzlesat.pictures)."""
+        return pictures.svg(self)
 
 
 @lru_cache(maxsize=8)
@@ -289,7 +295,7 @@ class SolverPool:
 
     def solve(self, puzzle: Puzzle, rules: Optional[Rules] = None, **options) -> Result:
         """Solve with the pooled solver for the puzzle's rules (classic by default)."""
-        return self.for_rules(rules or classic_rules(puzzle.shape)).solve(puzzle, **options)
+        return self.for_rules(rules or rules_of(puzzle)).solve(puzzle, **options)
 
     def close(self) -> None:
         """Free every native solver."""

@@ -33,7 +33,7 @@ def variant(name: str):
 def checked_path(name: str):
     """The general engine's path through a published puzzle, every step checked against its stated solution."""
     puzzle, solution = variant(name)
-    board = CandidateGrid.start(puzzle.puzzle, puzzle.rules)
+    board = CandidateGrid.start(puzzle, puzzle.rules)
     board.assume_unique = True
 
     def keeps_the_solution(step):
@@ -74,7 +74,7 @@ def test_deep_contradictions_and_dynamic_forcing_keep_the_solution_where_they_ar
 
 def test_families_can_be_switched_off():
     puzzle, _ = variant("zip-zag")
-    board = CandidateGrid.start(puzzle.puzzle, puzzle.rules)
+    board = CandidateGrid.start(puzzle, puzzle.rules)
     board.assume_unique, board.disabled = True, frozenset({"chains", "contradictions"})
     path = walk(board)
     assert not {step.technique for step in path.steps} & {"Forcing Chain", "Forcing X-Chain", "Cell Forcing Chains",
@@ -86,7 +86,7 @@ def test_families_can_be_switched_off():
 
 def test_logic_alone_leaves_a_superset_of_the_true_candidates():
     puzzle, solution = variant("zip-zag")
-    left = logical_candidates(puzzle.puzzle, puzzle.rules, True, disabled=frozenset({"chains", "contradictions"}))
+    left = logical_candidates(puzzle, puzzle.rules, True, disabled=frozenset({"chains", "contradictions"}))
     assert all(mask >> (digit - 1) & 1 for mask, digit in zip(left, solution))
     assert sum(bin(mask).count("1") for mask in left) > 81  # the chains were needed
 
@@ -132,14 +132,14 @@ def test_every_published_puzzle_is_walked_to_its_solution_and_every_step_keeps_i
 
 
 def test_the_candidates_a_hint_starts_from_follow_the_links_own_regions(run_cli):
-    from puzzlesat.sudoku.logic.explainer import start
+    from puzzlesat.sudoku.logic.explainer import candidates
     from puzzlesat.sudoku.reading.pencil import marks_line
 
     puzzle, _ = variant("behemoth-16x16")  # irregular regions, givens
     record = json.loads(run_cli(["sudoku", "--hint", "--candidates", "-f", "jsonl",
                                  FOLDER / "behemoth-16x16.txt"]).stdout)
-    assert record["candidates"] == marks_line(start(puzzle.puzzle, puzzle.rules), puzzle.puzzle.alphabet)
-    assert record["candidates"] != marks_line(start(puzzle.puzzle), puzzle.puzzle.alphabet)
+    assert record["candidates"] == marks_line(candidates(puzzle), puzzle.alphabet)
+    assert record["candidates"] != marks_line(candidates(puzzle.grid), puzzle.alphabet)
 
 
 def test_variants_get_a_rating_and_its_effort_measures_keep_to_sound_techniques(run_cli):

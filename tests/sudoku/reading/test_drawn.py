@@ -49,12 +49,12 @@ def read_back(text: str) -> list:
 def test_a_drawn_variant_reads_back_as_its_digits_in_its_regions(path):
     variant, solution = published(path)
     for values in (None, solution):  # the puzzle (blanks '·'), then its solution
-        drawing = grid(variant.puzzle, values, variant.rules).plain
+        drawing = grid(variant, values, variant.rules).plain
         text = f"puzzles/variants/{path.name}:11  solved, unique\n{drawing}\nMy title by Me\nread: 3 thermometer\n"
         [record] = read_back(text)
         assert record.error is None, record.error
-        assert record.puzzle.values == (values or variant.puzzle.values)
-        regions = record.variant.regions if record.variant is not None else None
+        assert record.puzzle.values == (values or variant.values)
+        regions = record.puzzle.regions
         assert regions == variant.regions
 
 
@@ -73,13 +73,13 @@ def test_the_command_reads_its_own_pretty_output_back(run_cli, tmp_path):
 
 def test_clues_beside_above_and_below_a_grid_are_its_own():
     variant, solution = published(PUZZLES / "variants" / "killer-blister.txt")
-    drawing = grid(variant.puzzle, solution, variant.rules).plain
+    drawing = grid(variant, solution, variant.rules).plain
     lines = drawing.splitlines()
     assert lines[0].startswith("   ┏") and lines[7].startswith("20 ┃") and lines[19].startswith("54 ")
     records = read_back(drawing)
     assert [r.puzzle.values for r in records] == [solution]
     variant, solution = published(PUZZLES / "variants" / "minimax-sandwich.txt")
-    drawing = grid(variant.puzzle, solution, variant.rules).plain
+    drawing = grid(variant, solution, variant.rules).plain
     assert drawing.splitlines()[0].strip()[0].isdigit()  # the clues above it
     assert [r.puzzle.values for r in read_back(drawing)] == [solution]
 
@@ -137,14 +137,14 @@ def test_other_sizes_read_back(side):
     rules = constrained_rules(shape, [Thermometer((0, 1, side + 2)), Kropki(side, side + 1, "black"),
                                       Killer((shape.cells - 1,), values[-1])])
     [record] = read_back(grid(Puzzle(shape, values[:side] + (0,) * (shape.cells - side)), values, rules).plain)
-    assert record.puzzle.values == values and record.variant is None
+    assert record.puzzle.values == values and not record.published
 
 
 def test_jigsaw_regions_come_back_from_the_heavy_walls():
     regions = read_regions(read_lines([str(PUZZLES / "sudoku" / "variants" / "jigsaw-janko108.regions")]))
     jigsaw = make_variant(["jigsaw"], regions=regions).rules(NINE)
     [record] = read_back(grid(Puzzle(NINE, (0,) * 81), rules=jigsaw).plain)
-    assert record.variant.regions == tuple(sorted(tuple(sorted(region)) for region in jigsaw.regions))
+    assert record.puzzle.regions == tuple(sorted(tuple(sorted(region)) for region in jigsaw.regions))
 
 
 # ---- not ours: read the ordinary way ---------------------------------------------------------
@@ -188,7 +188,7 @@ def _drawn_fragments() -> list:
     for stem in ("killer-blister", "minimax-sandwich", "hay-fever", "return-of-the-revenge-of-the-hash",
                  "irregular-7x7-kropki", "slow-thermo"):
         variant, solution = published(PUZZLES / "variants" / f"{stem}.txt")
-        lines += grid(variant.puzzle, solution, variant.rules, frozenset(range(0, 81, 7))).plain.splitlines()
+        lines += grid(variant, solution, variant.rules, frozenset(range(0, 81, 7))).plain.splitlines()
     sixteen = next(iter(read_text((PUZZLES / "sudoku" / "16x16-test6.txt").read_text().split()[0]))).puzzle
     lines += marks_grid(CandidateGrid.start(sixteen), sixteen.alphabet)
     return lines
@@ -209,7 +209,7 @@ def test_no_mix_of_drawn_lines_makes_the_reader_fail(lines):
 
 def test_a_puzzle_line_right_after_a_grid_with_clues_is_read_and_so_are_numbers_after_it():
     variant, solution = published(PUZZLES / "variants" / "killer-blister.txt")
-    drawing = grid(variant.puzzle, solution, variant.rules, legend=False).plain.splitlines()[:19]  # no clues below
+    drawing = grid(variant, solution, variant.rules, legend=False).plain.splitlines()[:19]  # no clues below
     wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     records = read_back("\n".join(["Killer Blister by Rangsk", *drawing, wiki, "1 2 3 4"]))
     assert [r.puzzle.values for r in records[:2]] == [solution, parse_values(wiki)]

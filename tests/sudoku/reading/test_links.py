@@ -1,4 +1,4 @@
-"""puzzlesat.sudoku.reading.links: lz-string, f-puzzles and SudokuPad payloads read into VariantPuzzles."""
+"""puzzlesat.sudoku.reading.links: lz-string, f-puzzles and SudokuPad payloads read into Sudokus."""
 
 import json
 from urllib.parse import quote
@@ -65,7 +65,7 @@ def link(data: dict) -> str:
 
 
 def read(side=9, **keys):
-    """The VariantPuzzle of an f-puzzles puzzle with these keys."""
+    """The published Sudoku of an f-puzzles puzzle with these keys."""
     return read_link(link(fpuzzles(side, **keys)))
 
 
@@ -106,7 +106,7 @@ def test_real_fpuzzles_payload_solves_to_its_solution():
     assert variant.title == "Clipped" and variant.author.startswith("Philipp Blume")
     kinds = {constraint.kind for constraint in variant.constraints}
     assert {"thermometer", "arrow", "anti-king"} <= kinds
-    result = SudokuSolver(variant.rules).solve(variant.puzzle)
+    result = SudokuSolver(variant.rules).solve(variant)
     assert "".join(map(str, result.solution)) == CLIPPED_SOLUTION and result.unique
 
 
@@ -222,7 +222,7 @@ def test_givens_regions_and_texts():
     data = {"size": 4, "grid": grid(4, {(0, 0): 1, (3, 3): 4}, regions), "title": "T", "author": "A",
             "ruleset": "R", "solution": [int(digit) for digit in "1243431224313124"]}
     variant = read_link(link(data))
-    assert variant.puzzle.values[0] == 1 and variant.puzzle.values[15] == 4 and sum(map(bool, variant.puzzle.values)) == 2
+    assert variant.values[0] == 1 and variant.values[15] == 4 and sum(map(bool, variant.values)) == 2
     assert variant.regions is not None and (0, 4, 5, 8) in variant.regions
     assert (variant.title, variant.author, variant.rules_text) == ("T", "A", "R")
     assert variant.solution == tuple(map(int, "1243431224313124"))
@@ -347,7 +347,7 @@ def test_sudokupad_givens_regions_cages_and_metadata():
                                                    {"cells": [[0, 0], [0, 1]], "value": 3, "unique": True}])
     data["cells"][0][2] = {"value": 3}
     variant = read_link(scl(data))
-    assert variant.title == "Pad" and variant.puzzle.values[2] == 3
+    assert variant.title == "Pad" and variant.values[2] == 3
     assert variant.constraints == (Killer((0, 1), 3),) and variant.regions is None
     assert variant.solution == tuple(map(int, "1234341221434321"))
 
@@ -358,7 +358,7 @@ def test_sudokupad_zipped_json():
               "o:[{ct:[0.5,1],w:0.3,h:0.3,r:t,c2:#F,c1:#0},{ct:[1,0.5],w:0.3,h:0.3,r:t,c2:#0,c1:#0}],"
               "ca:[{v:'title: Zipped'}]}")
     variant = read_link("ctc" + compress_to_base64(zipped))
-    assert variant.title == "Zipped" and variant.puzzle.values[0] == 1
+    assert variant.title == "Zipped" and variant.values[0] == 1
     assert variant.constraints == (Kropki(0, 1, "white"), Kropki(0, 4, "black"))
 
 
@@ -432,14 +432,14 @@ def test_scf_classic_with_diagonals_and_title():
     digits = "5" + "0" * 80
     code = "".join("5" if d == "5" else "0" for d in digits)  # plain digits are valid scf characters
     variant = read_link("https://sudokupad.app/scf" + code + "*xtMy**title")
-    assert variant.puzzle.values[0] == 5 and variant.title == "My*title"
+    assert variant.values[0] == 5 and variant.title == "My*title"
     assert [c.name for c in variant.constraints] == ["diagonal 1", "diagonal 2"]
 
 
 def test_size_without_boxes_reads_its_regions():
     columns = {(row, col): col for row in range(7) for col in range(7)}  # regions need not be boxes
     variant = read_link(link({"size": 7, "grid": grid(7, regions=columns)}))
-    assert variant.puzzle.shape.side == 7 and len(variant.regions) == 7
+    assert variant.shape.side == 7 and len(variant.regions) == 7
 
 
 def test_rules_kept_on_cells_are_read_and_unknown_cell_keys_named():
@@ -603,10 +603,10 @@ def test_fpuzzles_cells_in_no_region_are_in_no_box(run_cli):
     assert variant.regions == ((0, 5, 10, 15),)
     solver = SudokuSolver(variant.rules)
     try:
-        count = solver.solve(variant.puzzle, count=1000).solutions
+        count = solver.solve(variant, count=1000).solutions
     finally:
         solver.close()
-    assert count == brute_count(variant.puzzle.shape, (), regions=variant.regions) not in (288, 576)  # 576 Latin sq.
+    assert count == brute_count(variant.shape, (), regions=variant.regions) not in (288, 576)  # 576 Latin sq.
     record = json.loads(run_cli(["sudoku", "-f", "jsonl", "--count", "2", link(data)]).stdout)
     assert record["status"] == "multiple" and record["irregular_regions"] is True
 
@@ -618,7 +618,7 @@ def test_fpuzzles_ten_by_ten_with_a_ring_of_cells_in_no_region():
     for index, place in enumerate(inner):
         regions[place] = index // side
     variant = read_link(link({"size": side, "grid": grid(side, regions=regions)}))
-    assert len(variant.regions) == 9 and variant.puzzle.shape.side == 10
+    assert len(variant.regions) == 9 and variant.shape.side == 10
 
 
 def test_sudokupad_grid_drawn_in_a_frame_is_cut_to_its_regions():
@@ -635,8 +635,8 @@ def test_sudokupad_grid_drawn_in_a_frame_is_cut_to_its_regions():
         "." + row + "." for row in ("1234", "3412", "2143", "4321")) + "......"
     framed["overlays"][0]["center"] = [1.5, 0.5]
     plain, cut = read_link(scl(inner)), read_link(scl(framed))
-    assert (cut.puzzle, cut.constraints, cut.regions, cut.solution) == (
-        plain.puzzle, plain.constraints, plain.regions, plain.solution)
+    assert (cut.grid, cut.constraints, cut.regions, cut.solution) == (
+        plain.grid, plain.constraints, plain.regions, plain.solution)
     assert cut.constraints == (Killer((0, 1), 3), Sandwich((0, 1, 2, 3), 5))
     assert cut.ignored == ("the grid is the 4x4 its regions cover, inside 6x6 cells",)
 
@@ -679,7 +679,7 @@ RANGSK_MARKS = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT2AF9ljSSzKiBdZQih0kANwEMAbAVzngCZ
 
 def test_real_given_pencil_marks_restrict_the_solutions(run_cli):
     plain, marked = read_link(RANGSK_NO_MARKS), read_link(RANGSK_MARKS)
-    assert plain.puzzle == marked.puzzle and plain.constraints == ()
+    assert plain.grid == marked.grid and plain.constraints == ()
     assert marked.constraints == (PencilMarks(30, (2, 3)),)
     records = [json.loads(run_cli(["sudoku", "-f", "jsonl", "--true-candidates", payload]).stdout)
                for payload in (RANGSK_NO_MARKS, RANGSK_MARKS)]

@@ -39,10 +39,10 @@ def values(text: str) -> tuple:
 
 
 def answer(variant) -> tuple:
-    """(status, first solution, solutions up to 2) of a VariantPuzzle."""
+    """(status, first solution, solutions up to 2) of a published Sudoku."""
     solver = SudokuSolver(variant.rules)
     try:
-        result = solver.solve(variant.puzzle, count=2)
+        result = solver.solve(variant, count=2)
     finally:
         solver.close()
     return result.status, result.solution, result.solutions
@@ -55,8 +55,8 @@ def test_every_published_puzzle_reads_back_with_the_same_rules(path):
     export = to_fpuzzles(variant, solution=stated)
     again = read_link(export.link)
     assert export.link.startswith(LINK) and export.left_out == ()
-    assert (again.puzzle, again.regions, again.title, again.author) == (
-        variant.puzzle, variant.regions, variant.title, variant.author)
+    assert (again.grid, again.regions, again.title, again.author) == (
+        variant.grid, variant.regions, variant.title, variant.author)
     assert rules_of(again.constraints) == rules_of(variant.constraints) and again.kinds() == variant.kinds()
     assert answer(again) == answer(variant) and again.solution == stated
 
@@ -170,7 +170,7 @@ def test_the_face_offers_the_round_trip():
     puzzle = sudoku.parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
     solution = sudoku.solve(puzzle).solution
     variant = sudoku.read_link(sudoku.to_fpuzzles(puzzle, solution=solution).link)
-    assert variant.puzzle == puzzle and variant.solution == solution
+    assert variant.grid == puzzle.grid and variant.solution == solution
 
 
 # ---- any constraints on a 4x4, out and back ---------------------------------------------------------------
@@ -205,7 +205,7 @@ def test_any_constraints_read_back_as_written(found, givens):
     puzzle = Puzzle(FOUR, tuple(givens))
     export = fpuzzles_export(puzzle, found)
     again = read_link(export.link)
-    assert export.left_out == () and again.puzzle == puzzle and again.unknown == ()
+    assert export.left_out == () and again.grid == puzzle and again.unknown == ()
     possible = [c for c in found if holds_somewhere(c)]  # a cage total no grid can make is left out, and named
     assert len(again.misread) == len(found) - len(possible)
     assert rules_of(again.constraints) == rules_of(possible)

@@ -72,7 +72,7 @@ def api(tmp_path, monkeypatch):
 
 def solved(variant) -> str:
     """The one solution of a puzzle read from a link."""
-    result = SudokuSolver(variant.rules).solve(variant.puzzle)
+    result = SudokuSolver(variant.rules).solve(variant)
     assert result.unique
     return "".join(map(str, result.solution))
 

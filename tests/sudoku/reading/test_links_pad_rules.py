@@ -19,7 +19,7 @@ from puzzlesat.sudoku.reading.links.rules_text import LineKind
 
 
 def pad(rules: str, side: int = 4, title: str = "", **keys):
-    """The VariantPuzzle of a SudokuPad puzzle of our own with this rules text and these keys."""
+    """The published Sudoku of a SudokuPad puzzle of our own with this rules text and these keys."""
     rows = 2 if side == 4 else 3
     regions = [[[r, c] for r in range(br, br + rows) for c in range(bc, bc + rows)]
                for br in range(0, side, rows) for bc in range(0, side, rows)]

@@ -38,7 +38,7 @@ def test_a_constraint_the_stated_solution_breaks_is_left_out_and_named():
     assert variant.constraints == (Whisper((8, 12), 2),)
     assert variant.misread == ("whisper r1c1-r1c2: the stated solution has 1 and 2 next to each other on it; "
                                "read as whispers, neighbours at least 2 apart",)
-    result = SudokuSolver(variant.rules).solve(variant.puzzle, count=2)
+    result = SudokuSolver(variant.rules).solve(variant, count=2)
     assert "".join(map(str, result.solution)) == SOLUTION or result.solutions > 1  # never a wrong answer
 
 

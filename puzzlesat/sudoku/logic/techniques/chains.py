@@ -401,17 +401,6 @@ def _propagate(grid: _Grid, start: int, y_links: bool, dynamic: bool, advanced=N
 # HiddenSet(2), NakedSet(2) and Fisherman(2) that finds hints resting on the chain's eliminations turns off
 # everything they remove, each with the eliminations the hint rests on (getRuleParents) as parents.
 
-_COLEX_PAIRS = tuple((a, b) for b in range(9) for a in range(b))  # SE's Permutations(2, 9) order
-
-
-_PAIRS_TOUCHING = tuple(tuple(ab for ab in _COLEX_PAIRS if moved >> ab[0] & 1 or moved >> ab[1] & 1)
-                        for moved in range(512))  # per mask of 0..8: the pairs touching it, in SE's order
-
-
-def _pairs_touching(moved: int) -> tuple:
-    """The pairs (a, b) of 0..8 with a or b in the mask, in SE's Permutations order."""
-    return _PAIRS_TOUCHING[moved]
-
 
 def _twin_pairs(masks: list, moved: int) -> List[tuple]:
     """The pairs (a, b) whose masks are equal with exactly two bits (the only common tuples of degree 2 SE's

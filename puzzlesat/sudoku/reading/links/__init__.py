@@ -1,5 +1,5 @@
 """Setters' puzzle links: f-puzzles and SudokuPad (Cracking the Cryptic's app) links, their bare payloads, and
-f-puzzles or SudokuPad JSON, read into a VariantPuzzle.
+f-puzzles or SudokuPad JSON, read into a Sudoku.
 
     https://www.f-puzzles.com/?load=N4Ig...        f-puzzles: lz-string (base64) of its JSON
     https://sudokupad.app/scl...  (or ctc...)      SudokuPad: lz-string of its (zipped) JSON
@@ -29,7 +29,7 @@ from puzzlesat.sudoku.reading.links.online import fetch_payload
 from puzzlesat.sudoku.reading.links.rules_text import RulesText, families_read
 from puzzlesat.sudoku.reading.links.stated import held_to_stated
 from puzzlesat.sudoku.reading.links.sudokupad import read_scf, read_sudokupad, unzip
-from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+from puzzlesat.sudoku.model.sudoku import Sudoku
 
 __all__ = ["read_link", "looks_like_link"]
 
@@ -57,7 +57,7 @@ def looks_like_link(text: str) -> bool:
     return text.startswith("N4Ig") and PAYLOAD.match(text) is not None
 
 
-def read_link(text: str, offline: Optional[bool] = None) -> VariantPuzzle:
+def read_link(text: str, offline: Optional[bool] = None) -> Sudoku:
     """The puzzle a link, payload or JSON text holds, every constraint read checked against the solution it states
     (puzzlesat.sudoku.reading.links.stated), and every sentence of its rules that no constraint carries named in
     `unknown` (puzzlesat.sudoku.reading.links.rules_text); VariantError with a one-line reason otherwise. A short
@@ -70,13 +70,13 @@ def read_link(text: str, offline: Optional[bool] = None) -> VariantPuzzle:
         raise VariantError(str(error)) from None
 
 
-def _unread_named(variant: VariantPuzzle) -> VariantPuzzle:
+def _unread_named(variant: Sudoku) -> Sudoku:
     """The puzzle with every sentence of its rules text that no constraint read carries named in `unknown`."""
     unread = RulesText(variant.rules_text, variant.title).unread(families_read(variant.constraints))
     return replace(variant, unknown=variant.unknown + tuple(unread)) if unread else variant
 
 
-def _read(text: str, offline: Optional[bool] = None) -> VariantPuzzle:
+def _read(text: str, offline: Optional[bool] = None) -> Sudoku:
     """read_link's work."""
     text = _clean(text)
     if not text:
@@ -96,7 +96,7 @@ def _clean(text: str) -> str:
     return text.strip().strip("<>\"'").strip()
 
 
-def _read_url(host: str, rest: str, text: str, offline: Optional[bool] = None) -> VariantPuzzle:
+def _read_url(host: str, rest: str, text: str, offline: Optional[bool] = None) -> Sudoku:
     """A link to f-puzzles, SudokuPad or Cracking the Cryptic's app."""
     if host.endswith("f-puzzles.com"):
         query = parse_qs(rest.partition("?")[2], keep_blank_values=True)
@@ -133,7 +133,7 @@ def _sudokupad_path(rest: str) -> str:
     return unquote(re.split(r"[?#]", path, maxsplit=1)[0])
 
 
-def _sudokupad_id(puzzle_id: str, pasted: str = "", offline: Optional[bool] = None) -> VariantPuzzle:
+def _sudokupad_id(puzzle_id: str, pasted: str = "", offline: Optional[bool] = None) -> Sudoku:
     """A SudokuPad puzzle id: a payload with a format prefix, or a short id fetched online (the id as pasted
     first, then without a legacy 'sudoku/' part)."""
     if not puzzle_id:
@@ -149,7 +149,7 @@ def _sudokupad_id(puzzle_id: str, pasted: str = "", offline: Optional[bool] = No
     return _read_json(payload) if payload.lstrip().startswith("{") else _read_payload(payload)
 
 
-def _read_payload(payload: str, bare: bool = False) -> VariantPuzzle:
+def _read_payload(payload: str, bare: bool = False) -> Sudoku:
     """A payload by its prefix: fpuzzles/fpuz (f-puzzles), scl/ctc (SudokuPad), scf; bare: by its content."""
     payload = payload.strip()
     if payload.startswith(("fpuzzles", "fpuz")):
@@ -166,7 +166,7 @@ def _read_payload(payload: str, bare: bool = False) -> VariantPuzzle:
     return _read_json(_decompress(payload))
 
 
-def _read_json(text: str) -> VariantPuzzle:
+def _read_json(text: str) -> Sudoku:
     """f-puzzles JSON (it has "grid") or SudokuPad JSON (it has "cells"), plain or zipped."""
     try:
         data = json.loads(text)

@@ -24,7 +24,7 @@ from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.reading.links.common import orthogonal_pairs, outside_line, ray
 from puzzlesat.sudoku.reading.links.fpuzzles import root_totals
 from puzzlesat.sudoku.reading.links.lzstring import compress_to_base64
-from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+from puzzlesat.sudoku.model.sudoku import Sudoku
 
 LINK = "https://f-puzzles.com/?load="
 DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
@@ -61,16 +61,17 @@ class FPuzzlesExport:
         return LINK + self.payload
 
 
-def to_fpuzzles(puzzle: Union[Puzzle, VariantPuzzle], rules=None,
+def to_fpuzzles(puzzle: Union[Puzzle, Sudoku], rules=None,
                 solution: Optional[Sequence[int]] = None) -> FPuzzlesExport:
-    """A puzzle as an f-puzzles link: a VariantPuzzle (from a link) with its texts and constraints, or a Puzzle
-    with its Rules (--variant/--regions/--cages; None: classic). `solution`, when given, goes into the JSON's
+    """A puzzle as an f-puzzles link: a published Sudoku (from a link) with its texts and constraints, or a
+    puzzle with its Rules (None: a Sudoku's own, or classic). `solution`, when given, goes into the JSON's
     "solution" (f-puzzles checks the solver's grid against it)."""
-    if isinstance(puzzle, VariantPuzzle):
+    if isinstance(puzzle, Sudoku) and puzzle.published:
         left_out = tuple(f"{what} (not read from the link)" for what in puzzle.unknown
                          if not what.startswith(TEXT_NOTES))  # the rules text itself goes along
-        return fpuzzles_export(puzzle.puzzle, puzzle.constraints, puzzle.regions, solution, left_out,
+        return fpuzzles_export(puzzle, puzzle.constraints, puzzle.regions, solution, left_out,
                                title=puzzle.title, author=puzzle.author, ruleset=puzzle.rules_text)
+    rules = rules or (puzzle.rules if isinstance(puzzle, Sudoku) else None)
     found = () if rules is None else rules.constraints
     return fpuzzles_export(puzzle, found, None if rules is None else rules.regions, solution)
 

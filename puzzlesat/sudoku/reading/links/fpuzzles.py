@@ -1,4 +1,4 @@
-"""f-puzzles' puzzle JSON (what its ?load= links carry, lz-string compressed) read into a VariantPuzzle.
+"""f-puzzles' puzzle JSON (what its ?load= links carry, lz-string compressed) read into a Sudoku.
 
 The keys are f-puzzles' own ("killercage", "littlekillersum", "diagonal+" ...) and those Rangsk's
 Fpuzzles-NewConstraints script adds ("renban", "whispers" with the gap as "value", "regionsumline",
@@ -26,7 +26,7 @@ from puzzlesat.sudoku.model.constraints.base import Geometry
 from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, checked_solution, count_message, fog_lights,
                                            link_puzzle, needs_regions, negatives, outside_line, ray, shape_of,
                                            text_cages, text_indexers, whisper_gap)
-from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+from puzzlesat.sudoku.model.sudoku import Sudoku
 from puzzlesat.sudoku.reading.links.pad_lines import kind_of, line_constraints
 from puzzlesat.sudoku.reading.links.rules_text import RulesText
 
@@ -88,8 +88,8 @@ class _Reader:
         return [self.cells(line) for line in entry.get("lines") or [] if line]
 
 
-def read_fpuzzles(data: dict) -> VariantPuzzle:
-    """A VariantPuzzle from f-puzzles' JSON (already decompressed and parsed)."""
+def read_fpuzzles(data: dict) -> Sudoku:
+    """A Sudoku from f-puzzles' JSON (already decompressed and parsed)."""
     if not isinstance(data, dict) or "grid" not in data:
         raise VariantError("not an f-puzzles puzzle (no \"grid\")")
     reader = _Reader(data)
@@ -118,8 +118,8 @@ def read_fpuzzles(data: dict) -> VariantPuzzle:
     found.extend(_text_rules(reader, text, regions, found))
     found.extend(_drawn_lines(reader, text, _paths(found)))
     reader.ignored.extend(_drawn(reader, _paths(found)))
-    return VariantPuzzle(
-        puzzle=link_puzzle(shape, _givens(reader)), constraints=tuple(found), regions=regions,
+    return Sudoku.of(
+        link_puzzle(shape, _givens(reader)), tuple(found), regions, published=True,
         title=str(data.get("title") or meta.get("title", "")), author=str(data.get("author") or meta.get("author", "")),
         rules_text=str(data.get("ruleset") or meta.get("rules", "")),
         solution=checked_solution(_solution(data, meta), side), unknown=tuple(unknown), ignored=tuple(reader.ignored))

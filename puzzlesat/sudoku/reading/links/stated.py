@@ -20,15 +20,15 @@ from typing import Callable, Optional, Sequence
 
 from puzzlesat.errors import VariantError
 from puzzlesat.sudoku.model.constraints import Geometry
-from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+from puzzlesat.sudoku.model.sudoku import Sudoku
 
 MAX_DIGITS_SHOWN = 12  # digits of a long constraint quoted in a reason
 
 
-def held_to_stated(variant: VariantPuzzle) -> VariantPuzzle:
+def held_to_stated(variant: Sudoku) -> Sudoku:
     """The puzzle without the constraints its stated solution breaks, or that can hold on no grid (each named in
     `misread`); VariantError when the stated solution breaks the givens or the grid's rows, columns and regions."""
-    geometry = Geometry(variant.puzzle.shape, variant.regions)
+    geometry = Geometry(variant.shape, variant.regions)
     solution = variant.solution
     if solution is not None:
         _check_grid(variant, solution, geometry)
@@ -44,10 +44,10 @@ def held_to_stated(variant: VariantPuzzle) -> VariantPuzzle:
     return replace(variant, constraints=tuple(kept), misread=tuple(misread))
 
 
-def _check_grid(variant: VariantPuzzle, solution: Sequence[int], geometry: Geometry) -> None:
+def _check_grid(variant: Sudoku, solution: Sequence[int], geometry: Geometry) -> None:
     """A VariantError when the stated solution changes a given or repeats a digit in a row, column or region."""
-    shape = variant.puzzle.shape
-    for cell, (given, stated) in enumerate(zip(variant.puzzle.values, solution)):
+    shape = variant.shape
+    for cell, (given, stated) in enumerate(zip(variant.values, solution)):
         if given and given != stated:
             raise VariantError(f"the solution the puzzle states has {stated} in {shape.cell_name(cell)}, where "
                                f"the grid gives {given}: the puzzle's givens or its solution are not read right")

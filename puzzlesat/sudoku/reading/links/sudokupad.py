@@ -1,4 +1,4 @@
-"""SudokuPad's own puzzle format read into a VariantPuzzle.
+"""SudokuPad's own puzzle format read into a Sudoku.
 
 A SudokuPad link carries "scl" (or its alias "ctc") and lz-string (base64) of the puzzle JSON, usually "zipped"
 by SudokuPad's PuzzleZipper: keys shortened (ce = cells, ca = cages, l = lines, wp = wayPoints ...), keys left
@@ -36,7 +36,7 @@ from puzzlesat.sudoku.reading.links.frame import framed
 from puzzlesat.sudoku.reading.links.pad_lines import (Drawn, branches, figures, joined, kind_of, line_constraints,
                                                      links_of, nearest_kind)
 from puzzlesat.sudoku.reading.links.rules_text import RulesText
-from puzzlesat.sudoku.model.variant_puzzle import VariantPuzzle
+from puzzlesat.sudoku.model.sudoku import Sudoku
 
 PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor", "ce": "cells",
          "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width", "h": "height", "v": "value",
@@ -93,7 +93,7 @@ def _long_keys(value):
     return value
 
 
-def read_scf(data: str) -> VariantPuzzle:
+def read_scf(data: str) -> Sudoku:
     """SudokuPad's compact classic format: 81 givens run-length coded, then x (diagonals), w (windoku),
     t<title>, a<author> (texts end at '*', '**' stands for a '*')."""
     body, star, extras = data.partition("*")
@@ -118,8 +118,8 @@ def read_scf(data: str) -> VariantPuzzle:
                 end += 2 if extras[end:end + 2] == "**" else 1
             texts[letter] = extras[index:end].replace("**", "*")
             index = end + 1
-    return VariantPuzzle(link_puzzle(shape, tuple(map(int, digits))), tuple(found), title=texts["t"],
-                         author=texts["a"])
+    return Sudoku.of(link_puzzle(shape, tuple(map(int, digits))), tuple(found), title=texts["t"],
+                     author=texts["a"], published=True)
 
 
 def _scf_encode(digits: str) -> str:
@@ -186,8 +186,8 @@ class _Reader:
         return found
 
 
-def read_sudokupad(data: dict) -> VariantPuzzle:
-    """A VariantPuzzle from SudokuPad's puzzle JSON (unzipped, long keys)."""
+def read_sudokupad(data: dict) -> Sudoku:
+    """A Sudoku from SudokuPad's puzzle JSON (unzipped, long keys)."""
     data, frame = framed(data)
     reader = _Reader(data)
     reader.ignored.extend(frame)
@@ -201,8 +201,8 @@ def read_sudokupad(data: dict) -> VariantPuzzle:
     _leftovers(reader)
     _unknown_keys(reader)
     solution = reader.meta.get("solution", "")
-    return VariantPuzzle(
-        puzzle=link_puzzle(reader.shape, _givens(reader)), constraints=tuple(reader.constraints), regions=regions,
+    return Sudoku.of(
+        link_puzzle(reader.shape, _givens(reader)), tuple(reader.constraints), regions, published=True,
         title=str(reader.meta.get("title", "")), author=str(reader.meta.get("author", "")), rules_text=reader.rules,
         solution=checked_solution(_solution_digits(solution, reader.side), reader.side),
         unknown=tuple(reader.unknown), ignored=tuple(reader.ignored))
