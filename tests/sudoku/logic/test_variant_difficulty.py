@@ -76,7 +76,7 @@ def test_variants_get_the_fitted_difficulty_and_minutes_from_their_path():
     ratings = []
     for name in ("peak-4x4", "boxes", "slow-thermo"):
         puzzle = read_link(published(FOLDER / f"{name}.txt")[0])
-        rating = rate(puzzle.puzzle, puzzle.rules)
+        rating = rate(puzzle, puzzle.rules)
         expected = variant_difficulty.estimate(rating.techniques, puzzle.kinds())
         assert rating.engine == "general" and rating.difficulty == expected.difficulty
         assert (rating.minutes_low, rating.minutes, rating.minutes_high) == (expected.low, expected.minutes,
