@@ -206,7 +206,7 @@ def record():
     (Result("multiple", unique=False, solutions=3), 5, "multiple, 3 solutions counted"),
     (Result("solved", unique=True, solutions=1), 5, "solved, unique, 1 solution counted"),
     (Result("timeout", solutions=2), 5, "timeout, at least 2 solutions"),
-    (Result("unsat", unique=False, solutions=0), 5, "unsat, 0 solutions counted"),
+    (Result("unsat", unique=None, solutions=0), 5, "unsat, 0 solutions counted"),
     (Result("solved", unique=True), None, "solved, unique"),
 ])
 def test_status_counts_honestly(result, count, words):

@@ -79,6 +79,13 @@ def test_multiple_solutions(run_cli, puzzles_dir):
     assert result.exit_code == 1
 
 
+def test_a_puzzle_with_no_solution_has_no_uniqueness(run_cli):
+    unsat = "12345678." + "........9" + "." * 63
+    for extra in ([], ["--count", "5"]):
+        [record] = jsonl(run_cli(["sudoku", "-f", "jsonl", *extra], input=unsat + "\n").stdout)
+        assert record["status"] == "unsat" and record["solution"] is None and record["unique"] is None
+
+
 def test_count(run_cli):
     result = run_cli(["sudoku", "-f", "jsonl", "--count", "20"], input="1234" + "." * 12 + "\n" + WIKI + "\n")
     records = jsonl(result.stdout)
