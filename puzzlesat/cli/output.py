@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Tuple
 
-from puzzlesat.cli.common import Env, ExitStatus, Interrupted
+from puzzlesat.cli.common import Env, ExitStatus, Interrupted, TypedInput
 from puzzlesat.errors import PuzzlesatError
 
 LONG_RUN = 1.0  # seconds: a run at least this long says on stderr what it did
@@ -159,7 +159,8 @@ def _waiting(env: Env, fmt: str, presenter: Presenter):
         return None
     from puzzlesat.render.progress import Waiting
 
-    return Waiting(env.console(stderr=True), presenter.unit)
+    typed = env.stdin if isinstance(env.stdin, TypedInput) else None
+    return Waiting(env.console(stderr=True), presenter.unit, typed)
 
 
 def _awaited(answers: Iterable, waiting) -> Iterator:
