@@ -316,8 +316,8 @@ def test_simulate_html_is_one_page_with_the_picture_and_the_numbers(tmp_path, br
 
 
 def gallery_examples():
-    """(picture, command) for each Minesweeper picture of the README's gallery."""
-    text = (ROOT / "README.md").read_text()
+    """(picture, command) for each Minesweeper picture of the gallery (docs/pictures.md)."""
+    text = (ROOT / "docs" / "pictures.md").read_text()
     return re.findall(r"^(puzzlesat mines .* > (mines-[\w-]+\.svg))$", text, re.MULTILINE)
 
 
