@@ -320,17 +320,14 @@ def jobs_or_all(jobs: Optional[int]) -> int:
 
 
 def one_for_json(items: Iterable, fmt: str, unit: str, output_dir=None) -> Iterator:
-    """The items, unchanged; but `--format json` writes one JSON document, and `--format svg` one picture unless an
-    output folder takes one file per item, so more than one item is then a usage error that names the way out (the
-    first two are read to tell)."""
-    if fmt not in ("json", "svg") or (fmt == "svg" and output_dir is not None):
+    """The items, unchanged; but `--format svg` writes one picture unless an output folder takes one file per item,
+    so more than one item is then a usage error that names the way out (the first two are read to tell).
+    (`--format json` writes one item's object, or an array of several: cli.output.write_all.)"""
+    if fmt != "svg" or output_dir is not None:
         return iter(items)
     items = iter(items)
     first = list(islice(items, 2))
     if len(first) > 1:
-        if fmt == "json":
-            raise click.UsageError(f"--format json writes one {unit}; found more (use --format jsonl for one JSON "
-                                   f"line per {unit})")
         raise click.UsageError(f"--format svg writes one {unit}'s picture to standard output; found more (use "
                                f"--output-dir DIR for one file per {unit}, or --format html for one page)")
     return chain(first, items)

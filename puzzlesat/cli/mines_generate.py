@@ -35,7 +35,7 @@ from puzzlesat.streams import to_json
 @jobs_option
 @format_option(("pretty", "json", "jsonl", "mine"),
                help="pretty: the layout drawn (the default on a terminal); json: one indented JSON object (one "
-                    "board); jsonl: one JSON object per board (the default in a pipe); mine: the layout as "
+                    "board; several: an array of them); jsonl: one JSON object per board (the default in a pipe); mine: the layout as "
                     "JSMinesweeper saves a game (.mine, mines ?, the first click opened), boards apart by a blank "
                     "line.")
 @quiet_option
@@ -62,9 +62,6 @@ def generate(env: Env, level, size, rules, first_move, no_guess, use_total, coun
     setup = make_setup(level, size, rules)
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
-    if fmt == "json" and count > 1:
-        raise click.UsageError("--format json writes one board; --count asks for more (use --format jsonl for one "
-                               "JSON line per board)")
     if not no_guess and not use_total:
         raise click.UsageError("--no-total says what a no-guess board may ask of the player: give --no-guess too")
     seed = secrets.randbelow(2 ** 31) if seed is None else seed

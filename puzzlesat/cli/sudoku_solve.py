@@ -89,7 +89,7 @@ class SolverOption(click.Option):
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
 @format_option(("pretty", "json", "jsonl", "line", "fpuzzles", "svg", "html"),
-               help="pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle); jsonl: "
+               help="pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle; several: an array of them); jsonl: "
                     "one JSON object per puzzle (the default in a pipe); line: one solution string per puzzle; "
                     "fpuzzles: one f-puzzles link per puzzle, its rules and (when solved) its solution included; "
                     "svg: one puzzle's picture (the solved grid, the hint, the candidates, two solutions; with "

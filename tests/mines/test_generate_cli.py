@@ -99,7 +99,6 @@ def test_a_board_that_cannot_be_made_is_reported_and_the_others_still_come():
     (["--size", "3x3x9"], "do not fit"),
     (["--first-move", "9,0"], "off the 9x9 board"),
     (["--first-move", "middle"], "is not a cell"),
-    (["-n", "2", "-f", "json"], "--format json writes one board"),
     (["--no-total"], "give --no-guess too"),
     (["-n", "0"], "0 is not in the range"),
     (["--seed", "-1"], "-1 is not in the range"),
@@ -115,3 +114,9 @@ def test_help_names_every_option():
     for option in ("--level", "--size", "--first-click", "--first-move", "--no-guess", "--no-total", "--count",
                    "--seed", "--jobs", "--format", "--quiet"):
         assert option in text
+
+
+def test_json_of_several_boards_is_one_array():
+    result = run("-n", "3", "--seed", "1", "-f", "json")
+    boards = json.loads(result.stdout)
+    assert result.exit_code == 0 and isinstance(boards, list) and len(boards) == 3
