@@ -47,7 +47,7 @@ def readme_examples(page: Path = README) -> list:
             block = number
             continue
         text = line.strip()
-        if language == "sh" and text and "pip install" not in text:
+        if language == "sh" and text and not text.startswith("#") and "pip install" not in text:
             found.append((block, number, text))
         elif language == "text" and text.startswith("$ "):
             found.append((block, number, text[2:]))
