@@ -122,20 +122,18 @@ class TypedInput:
         self.stream, self.waiting, self.last = stream, False, 0.0
 
     def readline(self, *args) -> bytes:
-        import time
-
-        self.waiting = True
-        try:
-            return self.stream.readline(*args)
-        finally:
-            self.waiting, self.last = False, time.monotonic()
+        return self._awaited(self.stream.readline, *args)
 
     def read(self, *args) -> bytes:
+        return self._awaited(self.stream.read, *args)
+
+    def _awaited(self, reading, *args) -> bytes:
+        """What `reading` gives, the user marked as typing until it comes."""
         import time
 
         self.waiting = True
         try:
-            return self.stream.read(*args)
+            return reading(*args)
         finally:
             self.waiting, self.last = False, time.monotonic()
 
