@@ -9,12 +9,12 @@ catch it. Conflicts are deterministic, the same on every machine; seconds are no
 thread's own time) do not shrink when the machine is busy: they bound the work, where wall-clock seconds bound the
 wait.
 
->>> budget = Budget(conflicts=100).start()
->>> budget.spend(conflicts=60); budget.spent()
-False
->>> probe = budget.within(conflicts=50)   # at most 50 more, and never past the 40 the whole budget has left
->>> probe.conflicts, probe.spend(conflicts=40), budget.spent()
-(40, None, True)
+    >>> budget = Budget(conflicts=100).start()
+    >>> budget.spend(conflicts=60); budget.spent()
+    False
+    >>> probe = budget.within(conflicts=50)   # at most 50 more, and never past the 40 the whole budget has left
+    >>> probe.conflicts, probe.spend(conflicts=40), budget.spent()
+    (40, None, True)
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ must stop, a Budget (puzzlesat.budget). What a session offers:
   scope / retire          clauses that hold while one activation literal is assumed, then dropped for good
 New variables come from `session.vars`, a PySAT IDPool that encoders share (`cardinality(..., vpool=)`).
 
->>> with Session([[1, 2]], top=2) as session:
-...     sorted(session.models([], [1, 2]))      # x1 or x2: three models, each once
-[[-1, 2], [1, -2], [1, 2]]
+    >>> with Session([[1, 2]], top=2) as session:
+    ...     sorted(session.models([], [1, 2]))      # x1 or x2: three models, each once
+    [[-1, 2], [1, -2], [1, 2]]
 """
 
 from __future__ import annotations

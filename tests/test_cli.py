@@ -17,7 +17,7 @@ from puzzlesat.cli import ERRORS
 from puzzlesat.cli.common import Env, ExitStatus
 
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-CYAN = ";36m"  # the colour of the cells the solver filled (after the dim of the grid)
+CYAN = "\x1b[36m"  # the colour of the cells the solver filled (no longer dimmed with the grid's rules)
 
 
 def plain(text: str) -> str:

@@ -1,7 +1,8 @@
-"""Every example command of the README and of every `--help` text runs as written, as a user runs it: the installed
-`puzzlesat` in a shell, from a folder outside the repository (sqlite-utils keeps its documentation honest this way).
+"""Every example command of the README, of the documentation's pages (docs/*.md) and of every `--help` text runs as
+written, as a user runs it: the installed `puzzlesat` in a shell, from a folder outside the repository (sqlite-utils
+keeps its documentation honest this way).
 
-README examples run beside a copy of `puzzles/` (the README speaks to a clone, whose files they name); `--help`
+README and page examples run beside a copy of `puzzles/` (they speak to a clone, whose files they name); `--help`
 examples run in an empty folder, as after `pip install` anywhere. Each must end with exit status 0, or the one its
 text gives it, and never with a traceback.
 """
@@ -19,6 +20,9 @@ import pytest
 from conftest import ROOT
 
 README = ROOT / "README.md"
+# The pages whose examples are the user's: not the home page (cog copies the README there) nor the command reference
+# (the --help texts, whose examples run below).
+PAGES = [README] + sorted(path for path in (ROOT / "docs").glob("*.md") if path.name not in ("index.md", "commands.md"))
 FENCE = re.compile(r"^\s*```(\w*)\s*$")
 EXAMPLE = re.compile(r"^(?:\$ )?(?:puzzlesat |[^#]*\| *puzzlesat |printf .*\| *puzzlesat )")
 
@@ -31,19 +35,19 @@ NEEDS = {"parallel": "GNU parallel"}  # programs an example pipes through that t
 ELSEWHERE = "HOST"  # examples that run on the machines of a Dask cluster (HOST is its scheduler's), not here
 
 
-def readme_examples() -> list:
-    """(block, line number, command) for every command line in the README's sh blocks and `$ ` lines of its plain
+def readme_examples(page: Path = README) -> list:
+    """(block, line number, command) for every command line in a page's sh blocks and `$ ` lines of its plain
     blocks, but the Quick start's install lines (CI runs those itself); `block` is the line its block starts on: the
     commands of a block run in order in one folder, so a line may use what an earlier one wrote."""
     found, language, block = [], None, 0
-    for number, line in enumerate(README.read_text().splitlines(), 1):
+    for number, line in enumerate(page.read_text().splitlines(), 1):
         fence = FENCE.match(line)
         if fence:
             language = None if language is not None else fence.group(1) or "text"
             block = number
             continue
         text = line.strip()
-        if language == "sh" and text and "pip install" not in text:
+        if language == "sh" and text and not text.startswith("#") and "pip install" not in text:
             found.append((block, number, text))
         elif language == "text" and text.startswith("$ "):
             found.append((block, number, text[2:]))
@@ -73,6 +77,11 @@ def help_examples() -> list:
     """(command path, example line) for every example line of every --help text."""
     return [(path, line.strip()) for path, text in help_texts() for line in text.splitlines()
             if EXAMPLE.match(line.strip())]
+
+
+def page_examples() -> list:
+    """(page, block, line number, command) for every command of the README and the documentation's pages."""
+    return [(page.relative_to(ROOT).as_posix(), *example) for page in PAGES for example in readme_examples(page)]
 
 
 def run_example(command: str, folder: Path) -> subprocess.CompletedProcess:
@@ -106,29 +115,32 @@ def marked(examples: list, label) -> list:
 
 @pytest.fixture(scope="module")
 def outside(tmp_path_factory):
-    """For each README block, a folder outside the repository holding a copy of puzzles/, as a clone would have it."""
+    """For each block of a page, a folder outside the repository holding a copy of puzzles/, as a clone would have
+    it."""
     folders: dict = {}
 
-    def folder(block: int) -> Path:
-        if block not in folders:
-            folders[block] = tmp_path_factory.mktemp(f"readme-{block}")
-            shutil.copytree(ROOT / "puzzles", folders[block] / "puzzles")
-        return folders[block]
+    def folder(page: str, block: int) -> Path:
+        if (page, block) not in folders:
+            folders[page, block] = tmp_path_factory.mktemp(f"{Path(page).stem}-{block}")
+            shutil.copytree(ROOT / "puzzles", folders[page, block] / "puzzles")
+        return folders[page, block]
 
     return folder
 
 
 def test_the_examples_are_found():
-    assert len(readme_examples()) > 25 and len(help_examples()) > 8
+    assert len(readme_examples()) >= 10 and len(page_examples()) > 80 and len(help_examples()) > 8
+    assert {page for page, *_ in page_examples()} >= {"README.md", "docs/sudoku.md", "docs/minesweeper.md",
+                                                        "docs/play.md", "docs/rating.md", "docs/variants.md"}
     shown = {path for path, _ in help_examples()}
     commands = {path for path, text in help_texts() if "Usage:" in text and path.count(" ") == 1}
     assert commands <= shown, f"no example in the --help of: {sorted(commands - shown)}"
-    assert all(not command.startswith(("python3 -m venv",)) for *_, command in readme_examples())
+    assert all(not command.startswith(("python3 -m venv",)) for *_, command in page_examples())
 
 
-@pytest.mark.parametrize("block, number, command", marked(readme_examples(), lambda example: f"README:{example[1]}"))
-def test_every_readme_example_runs(block, number, command, outside):
-    checked(command, run_example(command, outside(block)))
+@pytest.mark.parametrize("page, block, number, command", marked(page_examples(), lambda example: f"{example[0]}:{example[2]}"))
+def test_every_readme_and_page_example_runs(page, block, number, command, outside):
+    checked(command, run_example(command, outside(page, block)))
 
 
 @pytest.mark.parametrize("path, command", marked(help_examples(), lambda example: f"{example[0] or 'puzzlesat'}:"

@@ -125,3 +125,41 @@ def test_a_slow_answer_on_a_terminal_says_it_is_being_worked_on_then_clears(run_
     assert "explanation" in shown.stdout
     piped = run_cli(["sudoku", "--explain", "-j", "1", "-"], input=hard + "\n", stderr_terminal=True)
     assert "working on" not in piped.stderr  # output to a pipe or file has the progress bar instead
+
+
+def test_a_terminal_of_size_0x0_gets_80_columns():
+    # a new pseudo-terminal says 0x0, as `script`, some CI consoles and emacs shells do: the grid still shows
+    status, stdout, _ = run(["sudoku", "-"], stdin=WIKI.encode() + b"\n", terminal="stdout", env={"COLUMNS": ""})
+    shown = stdout.decode(errors="replace")
+    assert status == 0 and "solved" in shown and "5" in shown and len(shown.strip()) > 100
+
+
+class Typing:
+    """Standard input on a terminal where the user takes `pause` seconds to type each line (and to end the input)."""
+
+    def __init__(self, lines: list, pause: float):
+        self.lines, self.pause = [line.encode() + b"\n" for line in lines], pause
+
+    def readline(self, *args) -> bytes:
+        time.sleep(self.pause)
+        return self.lines.pop(0) if self.lines else b""
+
+    def read(self, *args) -> bytes:
+        return self.readline()
+
+
+def test_the_working_line_times_the_work_not_the_user_typing(monkeypatch):
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from puzzlesat.cli import main
+    from puzzlesat.cli.common import Env
+
+    monkeypatch.setattr("puzzlesat.render.progress.SHOW_AFTER", 0.5)
+    stdout, stderr = io.StringIO(), io.StringIO()
+    env = Env(stdin=Typing([WIKI, WIKI], pause=1.5), stdout=stdout, stderr=stderr, stdin_isatty=True,
+              stdout_isatty=True, stderr_isatty=True, color=False, width=100)
+    with redirect_stdout(stdout), redirect_stderr(stderr):
+        status = main(["sudoku", "-j", "1"], env)
+    assert status == 0 and stdout.getvalue().count("solved") >= 2
+    assert "working on" not in stderr.getvalue()  # an easy puzzle takes no time: all the waiting was for the user

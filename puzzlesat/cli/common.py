@@ -30,6 +30,7 @@ class ExitStatus(enum.IntEnum):
 
 
 PIPE_WIDTH = 10_000  # columns of output that goes to a file or pipe: lines are never wrapped there
+FALLBACK_WIDTH = 80  # columns of a terminal that does not say its size, or says 0 (`script`, some CI consoles)
 
 
 def _isatty(stream) -> bool:
@@ -70,7 +71,9 @@ class Env:
         if self.force_color is None:
             self.force_color = bool(os.environ.get("FORCE_COLOR"))
         if self.width is None:
-            self.width = _columns(self.stdout) if self.stdout_isatty else PIPE_WIDTH
+            self.width = (_columns(self.stdout) or FALLBACK_WIDTH) if self.stdout_isatty else PIPE_WIDTH
+        if self.stdin_isatty and self.stdin is not None and not isinstance(self.stdin, TypedInput):
+            self.stdin = TypedInput(self.stdin)
 
     def console(self, stderr: bool = False):
         """A rich console on stdout or stderr (rich is imported only when one is needed)."""
@@ -102,13 +105,40 @@ class Env:
 
 
 def _columns(stream) -> Optional[int]:
-    """The width of the terminal a stream writes to (COLUMNS wins), or None when it cannot tell."""
-    if os.environ.get("COLUMNS", "").isdigit():
+    """The width of the terminal a stream writes to (COLUMNS wins), or None when it cannot tell (or says 0)."""
+    if os.environ.get("COLUMNS", "").isdigit() and int(os.environ["COLUMNS"]) > 0:
         return int(os.environ["COLUMNS"])
     try:
-        return os.get_terminal_size(stream.fileno()).columns
+        return os.get_terminal_size(stream.fileno()).columns or None
     except (AttributeError, ValueError, OSError):
         return None
+
+
+class TypedInput:
+    """Standard input that is a terminal: while a line is being waited for, the user is typing (`waiting`), and
+    `last` is when the last line came, so that a clock of the work leaves the wait out."""
+
+    def __init__(self, stream):
+        self.stream, self.waiting, self.last = stream, False, 0.0
+
+    def readline(self, *args) -> bytes:
+        return self._awaited(self.stream.readline, *args)
+
+    def read(self, *args) -> bytes:
+        return self._awaited(self.stream.read, *args)
+
+    def _awaited(self, reading, *args) -> bytes:
+        """What `reading` gives, the user marked as typing until it comes."""
+        import time
+
+        self.waiting = True
+        try:
+            return reading(*args)
+        finally:
+            self.waiting, self.last = False, time.monotonic()
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
 
 
 class ClosedOutput(io.TextIOBase):
@@ -301,17 +331,14 @@ def jobs_or_all(jobs: Optional[int]) -> int:
 
 
 def one_for_json(items: Iterable, fmt: str, unit: str, output_dir=None) -> Iterator:
-    """The items, unchanged; but `--format json` writes one JSON document, and `--format svg` one picture unless an
-    output folder takes one file per item, so more than one item is then a usage error that names the way out (the
-    first two are read to tell)."""
-    if fmt not in ("json", "svg") or (fmt == "svg" and output_dir is not None):
+    """The items, unchanged; but `--format svg` writes one picture unless an output folder takes one file per item,
+    so more than one item is then a usage error that names the way out (the first two are read to tell).
+    (`--format json` writes one item's object, or an array of several: cli.output.write_all.)"""
+    if fmt != "svg" or output_dir is not None:
         return iter(items)
     items = iter(items)
     first = list(islice(items, 2))
     if len(first) > 1:
-        if fmt == "json":
-            raise click.UsageError(f"--format json writes one {unit}; found more (use --format jsonl for one JSON "
-                                   f"line per {unit})")
         raise click.UsageError(f"--format svg writes one {unit}'s picture to standard output; found more (use "
                                f"--output-dir DIR for one file per {unit}, or --format html for one page)")
     return chain(first, items)

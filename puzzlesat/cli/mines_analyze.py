@@ -40,7 +40,7 @@ from puzzlesat.streams import STDIN, source_name, to_json
               help="Show the exact mine probability of every hidden cell as a heatmap (needs the total).")
 @format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: the board drawn (the default on a terminal); json: one indented JSON object (one "
-                    "board); jsonl: one JSON object per board with source, line and time_ms (the default in a pipe); "
+                    "board; several: an array of them); jsonl: one JSON object per board with source, line and time_ms (the default in a pipe); "
                     "line: one line per board: the status, the recommended move as row,col, its mine chance, the "
                     "certain safe cells and the certain mines (row,col apart by spaces), tab-separated, - for "
                     "none; svg: one board's picture, every hidden cell's chance written and shaded (several: "

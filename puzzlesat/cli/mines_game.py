@@ -21,6 +21,7 @@ import click
 
 from puzzlesat.cli.common import Env, ExitStatus
 from puzzlesat.cli.mines_play import first_move_cell, game_index_option, game_options, make_setup
+from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.session import KEYS_HELP, Session
 
 try:  # raw keys on POSIX terminals only
@@ -35,14 +36,19 @@ CHUNK = 64  # bytes read at a time
 
 
 @click.command()
+@click.argument("board", required=False, type=click.Path(exists=True, dir_okay=False), metavar="[BOARD]")
 @game_options
 @game_index_option
 @click.option("--from-move", "from_move", type=click.IntRange(min=0), default=0, show_default=True, metavar="K",
               help="Start where --strategy stood after its move K in this game (the board `mines replay` shows "
                    "after move K), and go on by hand; u undoes its moves too.")
+@click.option("--no-guess", is_flag=True,
+              help="Play a board that needs no guess: board K of seed S of `mines generate --no-guess` (the same "
+                   "--level, --size, --first-click, --first-move, --seed and --game), its first move opened.")
 @click.pass_obj
-def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_move) -> int:
-    """Play Minesweeper in the terminal, with hints from a strategy.
+def play(env: Env, board, level, size, rules, first_move, strategy, seed, index, from_move, no_guess) -> int:
+    """Play Minesweeper in the terminal, with hints from a strategy: a game of the simulator, a board that needs
+    no guess (--no-guess), or the BOARD of a file (`mines generate -f mine` or -f json writes one).
 
     \b
     Keys:  arrows or h j k l   move the cursor
@@ -67,20 +73,29 @@ def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_m
     puzzlesat mines play --level intermediate --seed 3
     puzzlesat mines play --seed 0 --game 17 --from-move 10   # go on from a simulated game
     printf ' l?q' | puzzlesat mines play                      # keys from a pipe: each character is one
+    printf '?q' | puzzlesat mines play --no-guess --seed 4    # a board that needs no guess
 
     Game K of seed S has the mines of `puzzlesat mines simulate` when it is opened at the same first cell
     (--first-move, where --from-move and the first hint start). From a pipe or a file, every character is
     a key (newlines ignored) and the screen is written again as plain text after each.
     """
-    setup = make_setup(level, size, rules)
+    if board is not None and (no_guess or level or size or rules or from_move):
+        raise click.UsageError("a BOARD file brings its size, mines and first click: give no --level, --size, "
+                               "--first-click, --no-guess or --from-move with it")
+    if no_guess and from_move:
+        raise click.UsageError("--from-move replays a game of the simulator; a --no-guess board starts opened")
+    setup = make_setup(level, size, rules, no_guess)
     cell = first_move_cell(first_move, setup)
     if env.stdin is None:
         env.error("mines play reads keys from standard input, and there is none")
         return ExitStatus.USAGE
-    try:
-        session = Session.at_move(setup, seed, index, strategy, cell, from_move)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="'--from-move'") from None
+    if board is not None or no_guess:
+        session = _board_session(board, setup, cell, strategy, seed, index)
+    else:
+        try:
+            session = Session.at_move(setup, seed, index, strategy, cell, from_move)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="'--from-move'") from None
     with _screen(env) as draw, _keys(env) as keys:
         draw(session)
         for key in keys:
@@ -89,6 +104,21 @@ def play(env: Env, level, size, rules, first_move, strategy, seed, index, from_m
             if session.done:
                 break
     return ExitStatus.OK
+
+
+def _board_session(path: Optional[str], setup, cell, strategy: str, seed: int, index: int) -> Session:
+    """A session on the board of a file, or on no-guess board `index` of `seed` (errors: BoardError, and
+    GenerationError when no board could be made, which the CLI reports in one line)."""
+    from puzzlesat.mines.layouts import Layout, read_layout
+
+    if path is not None:
+        return Session.on_layout(read_layout(path), path, strategy)
+    from puzzlesat.mines.generate import generate_board
+
+    made = generate_board(setup, cell, seed, index, no_guess=True)
+    mines = frozenset(row * setup.width + col for row, col in made.mines)
+    layout = Layout(setup, mines, (HIDDEN,) * setup.cells, made.first_click)
+    return Session.on_layout(layout, f"no-guess board {index} of seed {seed}", strategy, seed=seed, index=index)
 
 
 @contextmanager

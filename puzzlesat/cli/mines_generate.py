@@ -8,9 +8,9 @@ import secrets
 import click
 
 from puzzlesat.cli.common import Env, format_option, jobs_option, jobs_or_all, quiet_option, resolve_format
-from puzzlesat.cli.mines_play import first_move_cell, make_setup
+from puzzlesat.cli.mines_play import first_click_option, first_move_cell, make_setup
 from puzzlesat.cli.output import Presenter, write_all
-from puzzlesat.mines.game import LEVELS, RULES
+from puzzlesat.mines.game import LEVELS
 from puzzlesat.streams import to_json
 
 
@@ -18,9 +18,7 @@ from puzzlesat.streams import to_json
 @click.option("--level", type=click.Choice(list(LEVELS)), default=None,
               help="beginner 9x9/10, intermediate 16x16/40, expert 30x16/99 (the default: beginner).")
 @click.option("--size", default=None, metavar="WxHxM", help="A custom board, e.g. 30x16x99 (instead of --level).")
-@click.option("--first-click", "rules", type=click.Choice(RULES), default="zero", show_default=True,
-              help="zero: the first click and its neighbours are mine-free (it opens an area), as no-guess "
-                   "generators do; safe: only the first click is.")
+@first_click_option()
 @click.option("--first-move", default="corner", show_default=True, metavar="CELL",
               help="The cell the board is meant to be opened at: corner, center or ROW,COL (0-based).")
 @click.option("--no-guess", is_flag=True,
@@ -29,18 +27,22 @@ from puzzlesat.streams import to_json
 @click.option("--total/--no-total", "use_total", default=True, show_default=True,
               help="With --no-guess: the player may count the mines left (--no-total: boards that need no guess "
                    "without the total either, as ms-toollib's checker demands).")
+@click.option("--show-mines", is_flag=True,
+              help="Pretty output: draw the whole layout (the mines too); without it the board is drawn as the "
+                   "player first sees it, so that it can still be played.")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many boards.")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Board k of seed S is the same on every run (default: a new seed, written in each record).")
 @jobs_option
 @format_option(("pretty", "json", "jsonl", "mine"),
-               help="pretty: the layout drawn (the default on a terminal); json: one indented JSON object (one "
-                    "board); jsonl: one JSON object per board (the default in a pipe); mine: the layout as "
+               help="pretty: the board drawn as the player first sees it (the default on a terminal; --show-mines: the layout); json: one indented JSON object (one "
+                    "board; several: an array of them); jsonl: one JSON object per board (the default in a pipe); mine: the layout as "
                     "JSMinesweeper saves a game (.mine, mines ?, the first click opened), boards apart by a blank "
                     "line.")
 @quiet_option
 @click.pass_obj
-def generate(env: Env, level, size, rules, first_move, no_guess, use_total, count, seed, jobs, output_format) -> int:
+def generate(env: Env, level, size, rules, first_move, no_guess, use_total, show_mines, count, seed, jobs,
+             output_format) -> int:
     """Generate Minesweeper boards, random or (--no-guess) needing no guess.
 
     \b
@@ -59,24 +61,24 @@ def generate(env: Env, level, size, rules, first_move, no_guess, use_total, coun
     """
     from puzzlesat.mines.generate import generate as make
 
-    setup = make_setup(level, size, rules)
+    setup = make_setup(level, size, rules, no_guess)
     cell = first_move_cell(first_move, setup)
     fmt = resolve_format(output_format, env)
-    if fmt == "json" and count > 1:
-        raise click.UsageError("--format json writes one board; --count asks for more (use --format jsonl for one "
-                               "JSON line per board)")
     if not no_guess and not use_total:
         raise click.UsageError("--no-total says what a no-guess board may ask of the player: give --no-guess too")
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     boards = make(setup, cell, count, seed, no_guess, use_total, jobs_or_all(jobs))
     progress = env.progress_bar(count, "boards") if fmt != "pretty" else None
-    return write_all(env, boards, fmt, MadePresenter(), progress)
+    return write_all(env, boards, fmt, MadePresenter(show_mines), progress)
 
 
 class MadePresenter(Presenter):
     """Generated boards (puzzlesat.mines.generate.Made) in each format; one that could not be made: its error."""
 
     unit = "board"
+
+    def __init__(self, show_mines: bool = False):
+        self.show_mines = show_mines
 
     def status(self, made) -> str:
         return "made" if made.board is not None else "failed"
@@ -103,4 +105,4 @@ class MadePresenter(Presenter):
             return None
         from puzzlesat.render.play import generated_view
 
-        return generated_view(made.board)
+        return generated_view(made.board, self.show_mines)

@@ -38,8 +38,7 @@ def game_options(command):
         click.option("--level", type=click.Choice(list(LEVELS)), default=None,
                      help="beginner 9x9/10, intermediate 16x16/40, expert 30x16/99 (the default: beginner)."),
         click.option("--size", default=None, metavar="WxHxM", help="A custom board, e.g. 30x16x99 (instead of --level)."),
-        click.option("--first-click", "rules", type=click.Choice(RULES), default="safe", show_default=True,
-                     help="safe: the first click is never a mine; zero: it and its neighbours are mine-free."),
+        first_click_option(),
         click.option("--first-move", default="corner", show_default=True, metavar="CELL",
                      help="The first cell opened: corner, center or ROW,COL (0-based)."),
         click.option("--strategy", type=click.Choice(list(STRATEGIES)), default=DEFAULT_STRATEGY, show_default=True,
@@ -59,12 +58,27 @@ def game_index_option(command):
                         help="The game's index in the simulation (0-based).")(command)
 
 
-def make_setup(level, size, rules) -> Setup:
-    """The board and rules from the options, or a usage error."""
+FIRST_CLICK_HELP = ("safe: the first click is never a mine; zero: it and its neighbours are mine-free (it opens "
+                    "an area). Default: zero for a board that needs no guess (--no-guess), as no-guess generators "
+                    "have it; safe otherwise, as Windows Minesweeper.")
+
+
+def first_click_option():
+    """--first-click: the rule that keeps the first click safe; one default everywhere (see rules_for)."""
+    return click.option("--first-click", "rules", type=click.Choice(RULES), default=None, help=FIRST_CLICK_HELP)
+
+
+def rules_for(rules, no_guess: bool = False) -> str:
+    """The first-click rule asked for, or the default: zero for a no-guess board, else safe."""
+    return rules or ("zero" if no_guess else "safe")
+
+
+def make_setup(level, size, rules, no_guess: bool = False) -> Setup:
+    """The board and rules from the options (rules None: the default, rules_for), or a usage error."""
     if level and size:
         raise click.UsageError("give --level or --size, not both")
     try:
-        return parse_size(size or level or "beginner", rules)
+        return parse_size(size or level or "beginner", rules_for(rules, no_guess))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--size'" if size else "'--first-click'") from None
 
@@ -79,7 +93,8 @@ def first_move_cell(text: str, setup: Setup):
 
 @click.command()
 @game_options
-@click.option("-n", "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play.")
+@click.option("-n", "--count", "--games", "games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Games to play (-n/--count is how many in every command: puzzles, boards, games).")
 @jobs_option
 @scheduler_option
 @format_option(("pretty", "json", "jsonl", "line", "svg", "html"),

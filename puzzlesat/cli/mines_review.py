@@ -17,7 +17,7 @@ from puzzlesat.streams import to_json
 @click.option("--guesses-only", is_flag=True, help="Pretty output: list only the moves that were not certain.")
 @format_option(("pretty", "json", "jsonl"),
                help="pretty: a table of the moves and the summary (the default on a terminal); json: one indented "
-                    "JSON object (one game); jsonl: one JSON object per game (the default in a pipe).")
+                    "JSON object (one game; several: an array of them); jsonl: one JSON object per game (the default in a pipe).")
 @quiet_option
 @click.pass_obj
 def review(env: Env, games, guesses_only, output_format) -> int:
@@ -55,23 +55,11 @@ def review(env: Env, games, guesses_only, output_format) -> int:
 
     fmt = resolve_format(output_format, env)
     reviewed = review_games(list(games), env.stdin)
-    if fmt == "json":
-        reviewed = _one(reviewed)
     status = write_all(env, reviewed, fmt, ReviewPresenter(guesses_only))
     if status is None:
         env.error("no games found")
         return 1
     return status
-
-
-def _one(reviewed):
-    """The reviews, but a usage error when there are two or more (--format json writes one)."""
-    first = next(reviewed, None)
-    second = next(reviewed, None)
-    if second is not None:
-        raise click.UsageError("--format json writes one game; found more (use --format jsonl for one JSON line per "
-                               "game)")
-    return iter([] if first is None else [first])
 
 
 class ReviewPresenter(Presenter):

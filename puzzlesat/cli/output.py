@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Tuple
 
-from puzzlesat.cli.common import Env, ExitStatus, Interrupted
+from puzzlesat.cli.common import Env, ExitStatus, Interrupted, TypedInput
 from puzzlesat.errors import PuzzlesatError
 
 LONG_RUN = 1.0  # seconds: a run at least this long says on stderr what it did
@@ -159,7 +159,8 @@ def _waiting(env: Env, fmt: str, presenter: Presenter):
         return None
     from puzzlesat.render.progress import Waiting
 
-    return Waiting(env.console(stderr=True), presenter.unit)
+    typed = env.stdin if isinstance(env.stdin, TypedInput) else None
+    return Waiting(env.console(stderr=True), presenter.unit, typed)
 
 
 def _awaited(answers: Iterable, waiting) -> Iterator:
@@ -202,7 +203,34 @@ def _shower(presenter: Presenter, fmt: str, output_dir: Optional[Path]) -> tuple
             return str(path)
 
         return save, None
+    if fmt == "json":
+        return _json_array(presenter)
     return getattr(presenter, fmt), None
+
+
+def _json_array(presenter: Presenter) -> tuple:
+    """(show, finish) for `json`: one answer is its JSON object; several are one JSON array, written as they come
+    (each object once the next one arrives, so that the commas fall right), so memory stays flat."""
+    held: list = []  # the last answer's JSON, not written yet
+    count = [0]
+
+    def show(answer) -> Optional[str]:
+        count[0] += 1
+        previous = held[:1]
+        held[:] = [presenter.json(answer)]
+        if not previous:
+            return None
+        return ("[\n" if count[0] == 2 else "") + _indented(previous[0]) + ","
+
+    def finish(tally) -> str:
+        return held[0] if count[0] == 1 else _indented(held[0]) + "\n]"
+
+    return show, finish
+
+
+def _indented(text: str) -> str:
+    """A JSON document as an element of an array: each line two spaces in."""
+    return "  " + text.replace("\n", "\n  ")
 
 
 class Batched:

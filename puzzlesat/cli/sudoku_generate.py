@@ -60,7 +60,7 @@ def _technique_names(ctx: click.Context, param: click.Parameter, incomplete: str
               help="Also show the solution: beside the puzzle (pretty), in the record (json, jsonl), after a tab (line).")
 @format_option(("pretty", "json", "jsonl", "line", "svg", "html"),
                help="pretty: grids with ratings (the default on a terminal); json: one indented JSON object (one "
-                    "puzzle); jsonl: one JSON object per puzzle (the default in a pipe); line: one puzzle per line, "
+                    "puzzle; several: an array of them); jsonl: one JSON object per puzzle (the default in a pipe); line: one puzzle per line, "
                     "ready for `puzzlesat sudoku` (with --solution: the puzzle, a tab, its solution); svg: one "
                     "puzzle's picture (with --solution beside its solution; with --output-dir one file per puzzle); "
                     "html: one page with every puzzle.")
@@ -85,9 +85,6 @@ def generate(env: Env, size, count, seed, difficulty, minimal, symmetric, band, 
     from puzzlesat.sudoku.generator import Generator
 
     fmt = resolve_format(output_format, env)
-    if fmt == "json" and count > 1:
-        raise click.UsageError("--format json writes one puzzle; --count asks for more (use --format jsonl for one "
-                               "JSON line per puzzle)")
     if fmt == "svg" and count > 1 and output_dir is None:
         raise click.UsageError("--format svg writes one puzzle's picture to standard output; --count asks for more "
                                "(use --output-dir DIR for one file per puzzle, or --format html for one page)")

@@ -18,7 +18,8 @@ from puzzlesat.sudoku.reading.reader import INPUT_FORMATS
 from puzzlesat.sudoku.solving.encode import DEFAULT_ENCODING, ENCODINGS
 
 FORMATS = ("pretty", "json", "jsonl", "line", "fpuzzles", "svg", "html")
-FORMAT_HELP = ("pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle); jsonl: one "
+FORMAT_HELP = ("pretty: grids (the default on a terminal); json: one indented JSON object (one puzzle; several: an "
+               "array of them); jsonl: one "
                "JSON object per puzzle (the default in a pipe); line: one solution string per puzzle; fpuzzles: one "
                "f-puzzles link per puzzle, its rules and (when solved) its solution included; svg: one puzzle's "
                "picture (the solved grid, the hint, the candidates, two solutions; with --output-dir one file per "

@@ -1,15 +1,17 @@
 """Minesweeper: read a position, decide consistency and certain cells, count exact probabilities, play games.
 
->>> from puzzlesat.mines import parse_board, analyze
->>> result = analyze(parse_board("# mines: 2\\n1??\\n12?\\n.1?"))
->>> result.status, result.safe, result.mines
-('consistent', [(0, 2)], [(0, 1)])
->>> [str(p) for p in result.probabilities[1]]
-['None', 'None', '1/2']
->>> from puzzlesat.mines import parse_size, simulate
->>> summary = simulate(parse_size("beginner"), "minprob", games=20, seed=0)
->>> summary.games, 0 <= summary.wins <= 20
-(20, True)
+Examples (the tests run them):
+
+    >>> from puzzlesat.mines import parse_board, analyze
+    >>> result = analyze(parse_board("# mines: 2\\n1??\\n12?\\n.1?"))
+    >>> result.status, result.safe, result.mines
+    ('consistent', [(0, 2)], [(0, 1)])
+    >>> [str(p) for p in result.probabilities[1]]
+    ['None', 'None', '1/2']
+    >>> from puzzlesat.mines import parse_size, simulate
+    >>> summary = simulate(parse_size("beginner"), "minprob", games=20, seed=0)
+    >>> summary.games, 0 <= summary.wins <= 20
+    (20, True)
 """
 
 from __future__ import annotations

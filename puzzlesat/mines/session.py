@@ -24,7 +24,7 @@ import copy
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import FrozenSet, List, Optional, Tuple
+from typing import TYPE_CHECKING, FrozenSet, List, Optional, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent
@@ -35,6 +35,9 @@ from puzzlesat.mines.game import Game, Setup
 from puzzlesat.mines.record import CHORD, OPEN, UNFLAG, Action, format_game, game_record
 from puzzlesat.mines.record import FLAG as PUT_FLAG
 from puzzlesat.mines.strategy import DEFAULT_STRATEGY, make_player
+
+if TYPE_CHECKING:
+    from puzzlesat.mines.layouts import Layout
 
 MOVES = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 ACTIONS = {
@@ -85,6 +88,23 @@ class Session:
         self.hint: Optional[Hint] = None
         self.message = "space or o opens the cell under the cursor"
         self.done = False  # the player quit
+        self.name = f"game {index} of seed {seed}"  # what the title calls the game
+
+    @classmethod
+    def on_layout(cls, layout: "Layout", name: str, strategy: str = DEFAULT_STRATEGY, directory: str = ".",
+                  seed: int = 0, index: int = 0) -> "Session":
+        """A game on a given layout (puzzlesat.mines.layouts: a board file, a generated board), its first click
+        opened as the first move (undoable)."""
+        first = layout.first_click
+        session = cls(layout.setup, seed, index, strategy, first or (0, 0), directory)
+        session.game = Game.resumed(layout.setup, layout.mines, layout.known, seed, index)
+        session.name = name
+        game = session.game
+        if first is not None and not game.over and game.known[game.index_of(first)] == HIDDEN:
+            session._remember(f"the first click on {_name(first)}", Action(OPEN, first))
+            game.open(first)
+            session.message = f"{name}: the first click {_name(first)} is opened; your move"
+        return session
 
     @classmethod
     def at_move(cls, setup: Setup, seed: int, index: int, strategy: str = DEFAULT_STRATEGY,

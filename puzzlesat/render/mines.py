@@ -89,8 +89,29 @@ class AnalysisView:
             yield Text(self.title, style="bold")
         best = self.analysis.best if self.advised is None else self.advised.marked(self.analysis)
         yield board_text(self.board, self.analysis, self.heatmap, layout, best, self.cursor)
-        yield legend(self.heatmap, layout, spots_of(self.analysis))
+        coloured = console.color_system is not None and not console.no_color
+        shown = shown_marks(self.board, self.analysis, self.heatmap, best)
+        drawn = legend(self.heatmap and (coloured or layout.compact), layout, spots_of(self.analysis), shown,
+                       self.heatmap)
+        if drawn.plain:
+            yield drawn
         yield summary(self.board, self.analysis, width, self.advised)
+
+
+def shown_marks(board: Board, analysis: Analysis, heatmap: bool, best: Optional[Tuple[int, int]]) -> set:
+    """The marks of marks_legend that the board drawn shows: 'safe', 'mine', 'flag', 'undecided', 'best',
+    'conflict'."""
+    shown = {name for name, cells in (("safe", analysis.safe), ("mine", analysis.mines),
+                                      ("conflict", analysis.conflict)) if cells}
+    hidden = [(r, c) for r in range(board.height) for c in range(board.width) if board[(r, c)] == HIDDEN]
+    if any(board[(r, c)] == FLAG for r in range(board.height) for c in range(board.width)):
+        shown.add("flag")
+    decided = set(analysis.safe) | set(analysis.mines) | set(spots_of(analysis))
+    if not heatmap and any(cell not in decided for cell in hidden):
+        shown.add("undecided")
+    if best is not None:
+        shown.add(BEST)
+    return shown
 
 
 def analysis_view(board: Board, analysis: Analysis, heatmap: bool, title: Optional[str] = None,
@@ -243,31 +264,36 @@ def _heat(p: Fraction) -> Style:
     return Style(color="black", bgcolor=Color.from_rgb(red, green, 0))
 
 
-def legend(heatmap: bool, layout: Layout = Layout(3, False), spots: Optional[dict] = None) -> Text:
-    """What the marks (and colours) mean: the marks, those of dead and 50/50 cells when `spots` has any, then with
-    the heatmap the scale of chances."""
-    text = marks_legend(heatmap)
+def legend(heatmap: bool, layout: Layout = Layout(3, False), spots: Optional[dict] = None,
+           shown: Optional[set] = None, chances: Optional[bool] = None) -> Text:
+    """What the marks (and colours) mean: the marks (those `shown`, see shown_marks; None: all), those of dead and
+    50/50 cells when `spots` has any, then with the `heatmap` the scale of chances (`chances`: whether the cells
+    hold chances rather than `?`, by default `heatmap`)."""
+    text = marks_legend(heatmap if chances is None else chances, shown=shown)
     if spots:
-        text.append("\n").append_text(spots_legend(spots))
+        text.append("\n" if text.plain else "").append_text(spots_legend(spots))
     if heatmap:
-        text.append("\n").append_text(chance_scale(layout))
+        text.append("\n" if text.plain else "").append_text(chance_scale(layout))
     return text
 
 
-def marks_legend(heatmap: bool, narrow: bool = False) -> Text:
-    """What the marks mean, one line, or two when `narrow` (the same in both layouts: the compact one puts the
-    brackets in the spaces around a cell)."""
-    text = Text()
-    text.append(" S ", style=SAFE_STYLE).append(" safe  ")
-    text.append(" M ", style=MINE_STYLE).append(" mine  ")
-    text.append(f" {symbol(FLAG)} ", style=FLAG_STYLE).append(" flag  ")
+def marks_legend(heatmap: bool, narrow: bool = False, shown: Optional[set] = None) -> Text:
+    """What the marks mean (those `shown`; None: every one), one line, or two when `narrow` (the same in both
+    layouts: the compact one puts the brackets in the spaces around a cell)."""
+    entries = [("safe", " S ", SAFE_STYLE, " safe  "), ("mine", " M ", MINE_STYLE, " mine  "),
+               ("flag", f" {symbol(FLAG)} ", FLAG_STYLE, " flag  ")]
     if not heatmap:
-        text.append(f" {symbol(HIDDEN)} ", style="dim").append(" undecided  ")
-    if narrow:
-        text.rstrip()
-        text.append("\n")
-    text.append("[ ]", style=BEST_STYLE).append(" recommended  ")
-    text.append("(n)", style=CONFLICT_STYLE).append(" conflict")
+        entries.append(("undecided", f" {symbol(HIDDEN)} ", "dim", " undecided  "))
+    second = [(BEST, "[ ]", BEST_STYLE, " recommended  "), ("conflict", "(n)", CONFLICT_STYLE, " conflict")]
+    text = Text()
+    for number, part in enumerate((entries, second)):
+        if number and narrow and text.plain:
+            text.rstrip()
+            text.append("\n")
+        for name, mark, style, words in part:
+            if shown is None or name in shown:
+                text.append(mark, style=style).append(words)
+    text.rstrip()
     return text
 
 

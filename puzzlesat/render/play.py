@@ -89,9 +89,10 @@ def board_text(rows: Sequence[Sequence[int]], last: Optional[Tuple[int, int]] = 
     return text
 
 
-def generated_view(generated) -> Group:
-    """A generated board (puzzlesat.mines.generate.Generated): which one, the whole layout (mines `*`, the first move
-    reversed), and what was proven."""
+def generated_view(generated, show_mines: bool = False) -> Group:
+    """A generated board (puzzlesat.mines.generate.Generated): which one, the board as the player first sees it (the
+    first move opened, the rest covered; with `show_mines` the whole layout, mines `*`, the first move reversed),
+    what was proven, and how to play it."""
     setup = generated.setup
     level = f"{setup.level} " if setup.level else ""
     row, col = generated.first_click
@@ -102,7 +103,31 @@ def generated_view(generated) -> Group:
     else:
         counting = "with the total of mines" if generated.needs_total else "without counting the mines left"
         proof = Text(f"no guess needed from ({row}, {col}): a logical player wins it {counting}", style="green")
-    return Group(title, board_text(generated.rows(), generated.first_click), proof)
+    if show_mines:
+        return Group(title, board_text(generated.rows(), generated.first_click), proof)
+    play = Text(f"mines hidden (--show-mines draws them); play it: {_play_command(generated)}", style="dim")
+    return Group(title, board_text(_first_view(generated), generated.first_click), proof, play)
+
+
+def _first_view(generated) -> tuple:
+    """The board as the player first sees it: the first move and its flood fill open, every other cell covered."""
+    from puzzlesat.mines.generate import opening
+
+    setup, rows = generated.setup, generated.rows()
+    shown = opening(setup.width, setup.height, generated.mines, generated.first_click)
+    return tuple(tuple(rows[r][c] if (r, c) in shown else HIDDEN for c in range(setup.width))
+                 for r in range(setup.height))
+
+
+def _play_command(generated) -> str:
+    """The `mines play` command that plays this board."""
+    setup, (row, col) = generated.setup, generated.first_click
+    if not generated.no_guess:
+        return "-f mine > board.mine, then puzzlesat mines play board.mine"
+    size = f"--level {setup.level}" if setup.level else f"--size {setup.label()}"
+    rules = " --first-click safe" if setup.rules == "safe" else ""
+    return (f"puzzlesat mines play --no-guess {size}{rules} --first-move {row},{col} --seed {generated.seed} "
+            f"-g {generated.index}")
 
 
 def _cell(value: int) -> Tuple[str, str]:
@@ -221,7 +246,7 @@ def _title(session, width: Optional[int] = None) -> str:
     """The game: which one, its size, and (when they fit in `width`) its rules and the strategy hints come from."""
     setup = session.setup
     level = f"{setup.level} " if setup.level else ""
-    title = f"puzzlesat mines play: game {session.index} of seed {session.seed}, {level}{setup.size}, " \
+    title = f"puzzlesat mines play: {session.name}, {level}{setup.size}, " \
             f"{plural(setup.mines, 'mine')}"
     more = f"{title}, {setup.rules} rules, hints by {session.strategy}"
     return more if width is None or len(more) <= width else title

@@ -119,27 +119,42 @@ def _clock(seconds: Optional[float]) -> str:
 
 class Waiting:
     """While pretty output waits on a terminal for an answer that takes a while (an explanation, a rating), one line
-    on stderr says so and counts the seconds; it shows after SHOW_AFTER seconds and is cleared when the answer
-    comes, so quick answers never see it."""
+    on stderr says so and counts the seconds of work; it shows after SHOW_AFTER seconds of work and is cleared when
+    the answer comes, so quick answers never see it. `typed` (standard input on a terminal, cli.common.TypedInput)
+    says when the user is the one being waited for: that time is not work, and no line shows then."""
 
-    def __init__(self, console, unit: str):
-        self.console, self.unit = console, unit
+    def __init__(self, console, unit: str, typed=None):
+        self.console, self.unit, self.typed = console, unit, typed
         self.number, self.since = 0, 0.0
         self.live = None  # rich's Live while the line shows
         self.timer = None
 
     def start(self, number: int) -> None:
         """Answer `number` is being waited for."""
+        self.number, self.since = number, time.monotonic()
+        self._arm(SHOW_AFTER)
+
+    def _arm(self, delay: float) -> None:
         import threading
 
-        self.number, self.since = number, time.monotonic()
-        self.timer = threading.Timer(SHOW_AFTER, self._show)
+        self.timer = threading.Timer(delay, self._show)
         self.timer.daemon = True
         self.timer.start()
+
+    def _work_started(self) -> Optional[float]:
+        """When the work on the answer began (after its input was typed), or None while the input is awaited."""
+        if self.typed is None:
+            return self.since
+        return None if self.typed.waiting else max(self.since, self.typed.last)
 
     def _show(self) -> None:
         from rich.live import Live
 
+        started = self._work_started()
+        if started is None or time.monotonic() - started < SHOW_AFTER:
+            self._arm(0.1)  # the user is typing, or the work has only begun: look again
+            return
+        self.since = started
         self.live = Live(self, console=self.console, transient=True, refresh_per_second=4)
         self.live.start()
 
@@ -151,10 +166,12 @@ class Waiting:
 
     def stop(self) -> None:
         """The answer came (or the run ends): clear the line."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer.join()
-            self.timer = None
+        while self.timer is not None:
+            timer = self.timer
+            timer.cancel()
+            timer.join()
+            if self.timer is timer:
+                self.timer = None
         if self.live is not None:
             self.live.stop()
             self.live = None

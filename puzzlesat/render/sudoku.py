@@ -3,6 +3,7 @@ its grid (drawn by render.sudoku_grid)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Optional
 
@@ -152,7 +153,8 @@ def analysis_view(rating):
 
 def step_text(number: Optional[int], step, puzzle) -> Text:
     """'12. Hidden Single: 8 fits only r1c6 in box 2 (1.2)' with the technique highlighted."""
-    text = Text(f"{number:>3}. " if number is not None else "", style=BORDER_STYLE)
+    text = Text()
+    text.append(f"{number:>3}. " if number is not None else "", style=BORDER_STYLE)
     description = step.describe(puzzle)
     name, _, rest = description.partition(": ")
     text.append(name, style=TECHNIQUE_STYLE)
@@ -177,7 +179,9 @@ def explanation_view(record, explanation, rules=None, marks=None) -> Group:
 
 def hint_view(record, step, puzzle, rules=None, marks=None, reveal: str = "step") -> Group:
     """One step (or as much of it as `reveal` shows: its technique, or also its cells, marked on the grid), or a
-    note that none is left, over the grid (or the candidate grid `marks`)."""
+    note that none is left, over the grid (or the candidate grid `marks`). The whole step is marked in text too,
+    readable without colour: on the grid its cells after a '›' and its placed digits filled in; on the candidate
+    grid its cells underlined, its placed digits bold and reversed, the candidates it removes struck through."""
     header = Text(f"{record.where}  hint: ", style="bold")
     if step is None:
         header.append("no step can be proved: the puzzle is solved, contradicts itself or has more than one solution",
@@ -188,21 +192,70 @@ def hint_view(record, step, puzzle, rules=None, marks=None, reveal: str = "step"
     else:
         header.append(step.vague_text(puzzle, reveal), style=TECHNIQUE_STYLE)
         header.append(f" ({step.difficulty:.1f})", style=BORDER_STYLE)
-    marked = frozenset(step.where()) if reveal == "cells" else frozenset()
-    return Group(header, marks_view(marks) or Fitted(puzzle, rules=rules, marked=marked))
+    if reveal == "technique":
+        return Group(header, marks_view(marks) or Fitted(puzzle, rules=rules))
+    if reveal == "cells":
+        return Group(header, marks_view(marks) or Fitted(puzzle, rules=rules, marked=frozenset(step.where())))
+    if marks:
+        styles = _step_styles(marks, step, puzzle)
+        if styles is None:  # (the mini-grid of a larger puzzle: drawn as it is, the sentence says the step)
+            return Group(header, marks_view(marks))
+        return Group(header, marks_view(marks, styles), Text(STEP_ON_MARKS, style=BORDER_STYLE))
+    values = list(puzzle.values)
+    for cell, digit in step.placements:
+        values[cell] = digit
+    cells = frozenset(step.where()) | {cell for cell, _ in (*step.placements, *step.eliminations)}
+    return Group(header, Fitted(puzzle, values, rules, cells), Text(STEP_ON_GRID, style=BORDER_STYLE))
 
 
-def marks_view(marks: Optional[list]) -> Optional[Text]:
-    """The pencil-mark grid's lines, frame and ruled-out places dimmed; None without marks."""
+STEP_ON_GRID = f"{DIFFERS[0]} the step's cells, its placed digits filled in"
+STEP_ON_MARKS = "underlined: the step's cells; reversed: the digit placed; struck through: the candidates removed"
+PATTERN_STYLE, PLACED_STYLE, REMOVED_STYLE = "underline", "bold reverse green", "strike red"
+MARK_TOKEN = re.compile(r"[^\s|.:'+-]+")  # a cell's candidates on a row of the HoDoKu pencil-mark grid
+
+
+def marks_view(marks: Optional[list], styles: Optional[dict] = None) -> Optional[Text]:
+    """The pencil-mark grid's lines, frame and ruled-out places dimmed, and the `styles` of a step's candidates
+    ((line, column) -> style, see _step_styles); None without marks."""
     if not marks:
         return None
+    styles = styles or {}
     text = Text()
-    for line in marks:
-        for ch in line:
-            text.append(ch, style=BORDER_STYLE if ch in DIMMED_MARKS or ch in BOX_DRAWING else "")
+    for number, line in enumerate(marks):
+        for column, ch in enumerate(line):
+            style = BORDER_STYLE if ch in DIMMED_MARKS or ch in BOX_DRAWING else ""
+            text.append(ch, style=styles.get((number, column), style))
         text.append("\n")
     text.rstrip()
     return text
+
+
+def _step_styles(marks: list, step, puzzle) -> Optional[dict]:
+    """(line, column) -> style for the step's candidates on a HoDoKu pencil-mark grid; None when the grid is not
+    one (the mini-grid of larger puzzles, numbers written apart)."""
+    side = puzzle.shape.side
+    rows = [line for line in marks if line.startswith("|")]
+    if puzzle.numeric or len(rows) != side:
+        return None
+    places = {}
+    for row, line in zip(range(side), (n for n, line in enumerate(marks) if line.startswith("|"))):
+        tokens = list(MARK_TOKEN.finditer(marks[line]))
+        if len(tokens) != side:
+            return None
+        for col, token in enumerate(tokens):
+            places[row * side + col] = (line, token)
+    styles = {}
+    pattern = set(step.where())
+    for cell in pattern:
+        line, token = places[cell]
+        styles.update({(line, column): PATTERN_STYLE for column in range(token.start(), token.end())})
+    for changes, style in ((step.eliminations, REMOVED_STYLE), (step.placements, PLACED_STYLE)):
+        for cell, digit in changes:
+            line, token = places[cell]
+            at = token.group().find(puzzle.alphabet[digit - 1])
+            if at >= 0:
+                styles[line, token.start() + at] = f"{style} underline" if cell in pattern else style
+    return styles
 
 
 def generated_view(number: int, generated, show_solution: bool = False) -> Group:

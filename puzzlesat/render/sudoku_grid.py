@@ -99,7 +99,8 @@ def boxed_grid(puzzle, values: Optional[Sequence[int]] = None, marked: frozenset
     def rule(left: str, middle: str, right: str) -> Text:
         return Text(left + middle.join([segment] * boxes_across) + right + "\n", style=BORDER_STYLE)
 
-    text = rule("┏", "┳", "┓")
+    text = Text()  # (not the first rule itself: its dim would be the base style of every cell after it)
+    text.append_text(rule("┏", "┳", "┓"))
     for row in range(shape.side):
         if row and row % shape.box_rows == 0:
             text.append_text(rule("┣", "╋", "┫"))
@@ -300,7 +301,8 @@ def outside_row(look: Look, side: int, row: int, cell_width: int, margin: int) -
     if not any(r == row for r, _ in look.outside):
         return Text()
     clue, style = look.outside.get((row, -1), ("", ""))
-    text = Text(clue.rjust(margin - 1) + " ", style=style)
+    text = Text()
+    text.append(clue.rjust(margin - 1) + " ", style=style)
     for col in range(side + 1):
         clue, style = look.outside.get((row, col), ("", ""))
         if col == side:

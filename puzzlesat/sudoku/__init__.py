@@ -1,17 +1,19 @@
 """Sudoku as SAT: parse puzzles, solve them, prove uniqueness, count, rate, explain, generate, variants.
 
->>> from puzzlesat import sudoku
->>> result = sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
->>> result.status, result.unique
-('solved', True)
->>> result.text[:9]
-'534678912'
->>> sudoku.solve("." * 16, count=1000).solutions
-288
->>> puzzle = sudoku.parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
->>> rating = sudoku.rate(puzzle, effort=True)
->>> rating.er, rating.hardest, rating.level, sudoku.hint(puzzle).describe(puzzle)
-(1.2, 'Hidden Single', 'singles', 'Hidden Single: 8 fits only r1c6 in box 2')
+Examples (the tests run them):
+
+    >>> from puzzlesat import sudoku
+    >>> result = sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    >>> result.status, result.unique
+    ('solved', True)
+    >>> result.text[:9]
+    '534678912'
+    >>> sudoku.solve("." * 16, count=1000).solutions
+    288
+    >>> puzzle = sudoku.parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    >>> rating = sudoku.rate(puzzle, effort=True)
+    >>> rating.er, rating.hardest, rating.level, sudoku.hint(puzzle).describe(puzzle)
+    (1.2, 'Hidden Single', 'singles', 'Hidden Single: 8 fits only r1c6 in box 2')
 """
 
 from __future__ import annotations

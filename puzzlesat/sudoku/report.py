@@ -204,8 +204,9 @@ def plain_json_line(answer: "Answer") -> str:
 
 def line_text(answer: "Answer", options: "SolveOptions") -> str:
     """The `line` format: the solution when the puzzle is solved (or the status word: multiple, unsat, invalid,
-    timeout), or with --true-candidates those as a pencil-mark line, with SE's ER/EP/ED when rated (and the effort score with --effort), tab-separated; the steps of an explanation one
-    per line, then how it ends; or the hint."""
+    timeout), or with --true-candidates those as a pencil-mark line; when rated, the puzzle first, then that, then
+    SE's ER/EP/ED (and the effort score with --effort), tab-separated, as the forum's raters write a rated
+    collection; the steps of an explanation one per line, then how it ends; or the hint."""
     puzzle = answer.record.puzzle
     marks = candidates_grid(answer, options) if options.candidates and puzzle is not None else []
     if answer.explanation is not None:
@@ -217,11 +218,14 @@ def line_text(answer: "Answer", options: "SolveOptions") -> str:
     result = answer.result
     text = true_candidates_line(answer) or (solution_text(answer) if result.status == Status.SOLVED else None) \
         or result.status
-    rating = answer.rating
-    if rating is None:
+    if not options.rate:
         return text
+    rating = answer.rating
+    given = puzzle.to_line() if puzzle is not None else answer.record.text
+    if rating is None:
+        return f"{given}\t{text}"
     effort = f"\t{rating.score:.2f}" if rating.score is not None else ""
-    return text + f"\t{rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f}" + effort
+    return f"{given}\t{text}\t{rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f}" + effort
 
 
 def true_candidates_line(answer: "Answer") -> Optional[str]:

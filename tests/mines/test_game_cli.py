@@ -275,3 +275,51 @@ def test_a_chord_on_a_wrong_flag_loses():
     _, screens = play("--seed", "1", keys=" llf" + "h" + " q")  # (0, 2) flagged, but the mine by (0, 1) is (1, 2)
     lost = screens[-2]
     assert message(lost) == "BOOM: (1, 2) was a mine, you lost (u undoes the move)" and board(lost)[1][2] == MINE
+
+
+def test_a_generated_board_file_is_played_as_written(tmp_path):
+    made = run_main(["mines", "generate", "--level", "beginner", "--no-guess", "--seed", "4", "-f", "mine"]).stdout
+    path = tmp_path / "board.mine"
+    path.write_text(made)
+    result, screens = play(str(path), keys="q")
+    assert result.exit_code == 0 and screens[0].startswith(f"{TITLE}{path}, beginner 9x9, 10 mines")
+    written = [[HIDDEN if char in "H?" else int(char) for char in line] for line in made.strip().splitlines()[1:]]
+    assert board(screens[0]) == tuple(tuple(row) for row in written)
+
+
+def test_a_json_board_is_played_from_its_first_click(tmp_path):
+    path = tmp_path / "boards.jsonl"
+    path.write_text(run_main(["mines", "generate", "--size", "8x8x6", "--seed", "2", "-n", "2", "-f", "jsonl"]).stdout)
+    first = json.loads(path.read_text().splitlines()[0])
+    result, screens = play(str(path), keys="q")
+    game = Game.resumed(parse_size("8x8x6"), {r * 8 + c for r, c in first["mines"]}, [HIDDEN] * 64)
+    game.open(tuple(first["first_click"]))
+    assert result.exit_code == 0 and board(screens[0]) == game.rows()
+
+
+def test_no_guess_plays_the_board_mines_generate_makes(tmp_path):
+    made = json.loads(run_main(["mines", "generate", "--no-guess", "--seed", "6",
+                                "-f", "json"]).stdout)
+    result, screens = play("--no-guess", "--seed", "6", keys="q")
+    assert result.exit_code == 0 and "no-guess board 0 of seed 6" in screens[0] and "zero rules" in screens[0]
+    game = Game.resumed(parse_size("beginner", "zero"), {r * 9 + c for r, c in made["mines"]}, [HIDDEN] * 81)
+    game.open((0, 0))
+    assert board(screens[0]) == game.rows()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("9x9x10\n" + "H" * 9 + "\n" * 8, "the header says 9 rows but the grid has 1"),
+    ("2x1x1\nHH\n", "the header says 1 mines but 0 cells are `?`"),
+    ('{"width": 3}\n', "has width, height and mines"),
+])
+def test_a_file_without_a_layout_to_play_is_one_line_naming_it(text, words, tmp_path):
+    path = tmp_path / "bad.mine"
+    path.write_text(text)
+    result, _ = play(str(path), keys="q")
+    assert result.exit_code == 2 and f"{path}:" in result.stderr and words in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_board_file_brings_its_own_size():
+    result, _ = play(str(ROOT / "puzzles" / "mines" / "expert-corner-1.mine"), "--level", "expert", keys="q")
+    assert result.exit_code == 2 and "a BOARD file brings its size" in result.stderr

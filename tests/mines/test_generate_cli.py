@@ -71,13 +71,31 @@ def test_the_mine_format_is_a_board_puzzlesat_and_jsminesweeper_read():
     assert json.loads(analysed.stdout)["status"] == "consistent"
 
 
-def test_pretty_output_draws_the_layout_and_says_what_was_proven():
+def test_pretty_output_hides_the_mines_unless_asked_and_says_what_was_proven_and_how_to_play():
     out = re.sub(r"\x1b\[[0-9;]*m", "", run("--level", "beginner", "--no-guess", "--seed", "3", terminal=True).stdout)
     lines = out.splitlines()
     assert lines[0] == "board 0 of seed 3: beginner 9x9, 10 mines, zero rules, first move (0, 0)"
-    assert sum(line.count("*") for line in lines[1:10]) == 10
+    assert sum(line.count("*") for line in lines[1:10]) == 0 and sum(line.count("?") for line in lines[1:10]) > 10
     assert "no guess needed from (0, 0): a logical player wins it" in out
+    assert "play it: puzzlesat mines play --no-guess --level beginner --first-move 0,0 --seed 3 -g 0" in " ".join(out.split())
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", run("--level", "beginner", "--no-guess", "--seed", "3", "--show-mines",
+                                              terminal=True).stdout)
+    assert sum(line.count("*") for line in shown.splitlines()[1:10]) == 10
     assert "a random layout" in run("--size", "5x5x3", "--seed", "1", "-f", "pretty").stdout
+
+
+def test_the_first_click_rule_is_zero_for_no_guess_boards_and_safe_otherwise_in_every_command():
+    assert json.loads(run("--seed", "1", "-f", "json").stdout)["rules"] == "safe"
+    assert json.loads(run("--seed", "1", "--no-guess", "-f", "json").stdout)["rules"] == "zero"
+    simulated = run_main(["mines", "simulate", "-n", "2", "-j", "1", "-f", "json"])
+    assert json.loads(simulated.stdout)["rules"] == "safe"
+    assert "zero rules" in run_main(["mines", "play", "--no-guess"], input="q").stdout
+    assert "safe rules" in run_main(["mines", "play"], input="q").stdout
+
+
+def test_n_is_count_in_every_command():
+    assert json.loads(run_main(["mines", "simulate", "--count", "3", "-j", "1", "-f", "json"]).stdout)["games"] == 3
+    assert len(records(run("--count", "2", "--seed", "1"))) == 2
 
 
 def test_jobs_do_not_change_the_boards():
@@ -99,7 +117,6 @@ def test_a_board_that_cannot_be_made_is_reported_and_the_others_still_come():
     (["--size", "3x3x9"], "do not fit"),
     (["--first-move", "9,0"], "off the 9x9 board"),
     (["--first-move", "middle"], "is not a cell"),
-    (["-n", "2", "-f", "json"], "--format json writes one board"),
     (["--no-total"], "give --no-guess too"),
     (["-n", "0"], "0 is not in the range"),
     (["--seed", "-1"], "-1 is not in the range"),
@@ -115,3 +132,9 @@ def test_help_names_every_option():
     for option in ("--level", "--size", "--first-click", "--first-move", "--no-guess", "--no-total", "--count",
                    "--seed", "--jobs", "--format", "--quiet"):
         assert option in text
+
+
+def test_json_of_several_boards_is_one_array():
+    result = run("-n", "3", "--seed", "1", "-f", "json")
+    boards = json.loads(result.stdout)
+    assert result.exit_code == 0 and isinstance(boards, list) and len(boards) == 3

@@ -36,13 +36,14 @@ def test_a_game_from_standard_input_as_one_json_line_per_game():
                                 "forced_safest": 0, "avoidable": 0, "mistakes": 0, "luck": 1.0}
 
 
-def test_json_is_one_document_and_refuses_two_games(tmp_path):
+def test_json_is_one_document_and_an_array_of_two_games(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(format_game(GAME))
     record = json.loads(run(str(path), "-f", "json").stdout)
     assert record["mines"] == [[0, 3], [2, 3]] and record["moves"][2]["chance"] == 1.0
     result = run("-", "-f", "json", input=json.dumps(GAME) + "\n" + json.dumps(GAME) + "\n")
-    assert result.exit_code == 2 and "--format json writes one game" in result.stderr
+    both = json.loads(result.stdout)
+    assert result.exit_code == 0 and [review["mines"] for review in both] == [[[0, 3], [2, 3]]] * 2
 
 
 def test_pretty_output_is_a_table_of_moves_and_the_summary():

@@ -41,7 +41,7 @@ PLAIN_WIKI_GRID = """\
 ┗━━━━━━━┻━━━━━━━┻━━━━━━━┛
 """
 # sha256 of grid(WIKI, its solution).markup as drawn before variant grids existed (styles included)
-PLAIN_WIKI_MARKUP_SHA256 = "0d81048d3ba343b5e7a122f2984d99567ff55e56ae5014454c3f346a85f48e59"
+PLAIN_WIKI_MARKUP_SHA256 = "c564aa6d88a4374fad57b5aded14f1e3ab84422d5a9f3fc6085c6361e85cd876"  # givens bold, not bold and dim
 ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 EXAMPLES = {  # example -> its options (puzzles/sudoku/variants/README.md)
     "diagonal-sudopedia": ["--variant", "diagonal"],
@@ -206,7 +206,7 @@ def record():
     (Result("multiple", unique=False, solutions=3), 5, "multiple, 3 solutions counted"),
     (Result("solved", unique=True, solutions=1), 5, "solved, unique, 1 solution counted"),
     (Result("timeout", solutions=2), 5, "timeout, at least 2 solutions"),
-    (Result("unsat", unique=False, solutions=0), 5, "unsat, 0 solutions counted"),
+    (Result("unsat", unique=None, solutions=0), 5, "unsat, 0 solutions counted"),
     (Result("solved", unique=True), None, "solved, unique"),
 ])
 def test_status_counts_honestly(result, count, words):
@@ -353,3 +353,51 @@ def test_an_explanation_cut_short_marks_the_cells_the_solver_filled_in_text(run_
     assert "› filled by the solver, not by the steps" in shown
     last_grid = shown.split("the time ran out")[1]
     assert last_grid.count("›") - 1 >= 40  # most of the 60 open cells, each marked beside its digit
+
+
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+
+
+def styled_cells(text: str) -> list:
+    """(the SGR codes in force, the character) for every character of a terminal's output."""
+    found, codes = [], ""
+    for piece in re.split(r"(\x1b\[[0-9;]*m)", text):
+        match = SGR.fullmatch(piece)
+        if match:
+            codes = match.group(1) if match.group(1) != "0" else ""
+            continue
+        found.extend((codes, ch) for ch in piece)
+    return found
+
+
+def test_on_a_terminal_givens_are_bold_and_not_dim_and_blanks_dim():
+    shown = run_main(["sudoku"], input=WIKI + "\n", terminal=True, width=100).stdout
+    grid_line = next(line for line in shown.splitlines() if "5" in line and "3" in line and "┃" in line)
+    cells = [(codes, ch) for codes, ch in styled_cells(grid_line) if ch.strip() and ch != "┃"]
+    givens = [codes for codes, ch in cells if ch in "53" and ch in WIKI[:2]]
+    assert givens and all(set(codes.split(";")) == {"1"} for codes in givens)  # bold, not bold and dim
+    assert all("2" not in codes.split(";") for codes, ch in cells if ch.isdigit())
+
+
+def test_a_hint_on_a_terminal_marks_its_cells_in_text_readable_without_colour():
+    shown = run_main(["sudoku", "--hint"], input=WIKI + "\n", terminal=True, width=100).stdout  # colour off
+    plain = SGR.sub("", shown)
+    assert "┃ · 7›8 ┃" in plain  # Hidden Single: 8 in r1c6, after the mark, filled in
+    assert "› the step's cells, its placed digits filled in" in plain
+    header = next(line for line in shown.splitlines() if "hint:" in line).split(" (")[0]  # its difficulty is dim
+    assert SGR.sub("", header).endswith("Hidden Single: 8 fits only r1c6 in box 2")
+    assert not any("2" in codes.split(";") for codes, _ in styled_cells(header))
+
+
+def test_a_hint_on_the_candidates_underlines_its_cells_and_strikes_what_it_removes():
+    chain = (PUZZLES / "sudoku" / "chain-position.txt").read_text().splitlines()[0]
+    shown = run_main(["sudoku", "--hint", "--candidates", "--disable", "uniqueness"], input=chain + "\n",
+                     terminal=True, width=120).stdout
+    record = run_main(["sudoku", "--hint", "--disable", "uniqueness", "-f", "json"], input=chain + "\n").stdout
+    import json
+
+    hint = json.loads(record)["hint"]
+    struck = [ch for codes, ch in styled_cells(shown) if "9" in codes.split(";")]
+    assert struck == [digit for _, digit in hint["eliminate"]]
+    assert sum(1 for codes, _ in styled_cells(shown) if "4" in codes.split(";")) >= len(hint["cells"])
+    assert "struck through: the candidates removed" in SGR.sub("", shown)

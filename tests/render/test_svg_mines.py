@@ -316,8 +316,8 @@ def test_simulate_html_is_one_page_with_the_picture_and_the_numbers(tmp_path, br
 
 
 def gallery_examples():
-    """(picture, command) for each Minesweeper picture of the README's gallery."""
-    text = (ROOT / "README.md").read_text()
+    """(picture, command) for each Minesweeper picture of the gallery (docs/pictures.md)."""
+    text = (ROOT / "docs" / "pictures.md").read_text()
     return re.findall(r"^(puzzlesat mines .* > (mines-[\w-]+\.svg))$", text, re.MULTILINE)
 
 
@@ -336,7 +336,17 @@ def test_the_gallery_has_its_minesweeper_pictures():
 
 
 def test_dead_cells_and_fifty_fifties_carry_the_terminals_marks():
-    fifty = mines("-", "-f", "svg", stdin="# mines: 1\n?1\n?1\n").stdout
-    assert ">50=<" in fifty and "one of an unavoidable 50/50 (one mine)" in fifty
+    fifty = mines("-", "-f", "svg", stdin="# mines: 1\n?1\n?1\n").stdout  # a small board: chances as fractions
+    assert fifty.count(">1/2=<") == 3 and ">50=<" not in fifty  # two cells and the legend's sample, written alike
+    assert "one of an unavoidable 50/50 (one mine)" in fifty
+    small_dead = mines("-", "-f", "svg", "-p", stdin="# mines: 2\n1??\n12?\n.1?\n").stdout
+    assert small_dead.count(">1/2-<") == 3 and ">50-<" not in small_dead
     dead = mines(PUZZLES / "mines" / "expert-seed0-game6-move139.mine", "-f", "svg").stdout
     assert dead.count(">50-<") == 5 and "dead: opening it teaches nothing" in dead  # four cells, the legend's sample
+
+
+def test_a_small_board_is_drawn_with_larger_cells():
+    small = mines("-", "-f", "svg", stdin="# mines: 2\n1??\n12?\n.1?\n").stdout
+    assert re.search(r'<g class="board" transform="translate\([\d.]+ [\d.]+\) scale\(2\)"', small)
+    expert = mines(PUZZLES / "mines" / "expert-seed0-game6-move139.mine", "-f", "svg").stdout
+    assert re.search(r'<g class="board" transform="translate\([\d.]+ [\d.]+\)"', expert)  # 30 columns: as they were

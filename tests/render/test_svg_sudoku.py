@@ -340,7 +340,7 @@ GALLERY = re.compile(r"^(.*puzzlesat sudoku .*) > (sudoku-[\w-]+\.svg)$")
 
 
 def test_the_gallery_is_what_its_commands_draw(tmp_path):
-    made = [GALLERY.match(line).groups() for line in (ROOT / "README.md").read_text().splitlines()
+    made = [GALLERY.match(line).groups() for line in (ROOT / "docs" / "pictures.md").read_text().splitlines()
             if GALLERY.match(line)]
     assert len(made) == 4
     env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")}

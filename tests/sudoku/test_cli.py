@@ -79,6 +79,13 @@ def test_multiple_solutions(run_cli, puzzles_dir):
     assert result.exit_code == 1
 
 
+def test_a_puzzle_with_no_solution_has_no_uniqueness(run_cli):
+    unsat = "12345678." + "........9" + "." * 63
+    for extra in ([], ["--count", "5"]):
+        [record] = jsonl(run_cli(["sudoku", "-f", "jsonl", *extra], input=unsat + "\n").stdout)
+        assert record["status"] == "unsat" and record["solution"] is None and record["unique"] is None
+
+
 def test_count(run_cli):
     result = run_cli(["sudoku", "-f", "jsonl", "--count", "20"], input="1234" + "." * 12 + "\n" + WIKI + "\n")
     records = jsonl(result.stdout)
@@ -275,14 +282,28 @@ def test_true_candidates_in_the_line_format_are_a_pencil_mark_line_that_reads_ba
     assert run_cli(["sudoku", "-f", "line"], input=unique + "\n").stdout.strip() == WIKI_SOLUTION
 
 
-def test_json_is_one_indented_document_for_one_puzzle_and_a_usage_error_for_more(run_cli, puzzles_dir):
+def test_json_is_one_indented_document_for_one_puzzle_and_an_array_for_more(run_cli, puzzles_dir):
     one = run_cli(["sudoku", "-f", "json"], input=WIKI + "\n")
     assert one.exit_code == 0 and one.stdout.startswith("{\n") and json.loads(one.stdout)["solution"] == WIKI_SOLUTION
     several = run_cli(["sudoku", "-f", "json", puzzles_dir / "sudoku" / "examples.txt"])
-    assert several.exit_code == 2 and "use --format jsonl" in several.stderr and several.stdout == ""
+    records = json.loads(several.stdout)
+    assert several.exit_code == 0 and several.stdout.startswith("[\n  {") and several.stdout.endswith("}\n]\n")
+    assert [record["line"] for record in records] == [5, 7, 19, 20]
+    lines = [record["line"] for record in jsonl(run_cli(["sudoku", "-f", "jsonl", puzzles_dir / "sudoku" / "examples.txt"]).stdout)]
+    assert lines == [5, 7, 19, 20]
     made = run_cli(["sudoku", "generate", "--seed", "3", "-f", "json", "--solution"])
     assert made.exit_code == 0 and json.loads(made.stdout)["givens"] > 17
-    assert run_cli(["sudoku", "generate", "-n", "2", "-f", "json"]).exit_code == 2
+    two = run_cli(["sudoku", "generate", "-n", "2", "-f", "json"])
+    assert two.exit_code == 0 and len(json.loads(two.stdout)) == 2
+
+
+def test_a_rated_line_starts_with_its_puzzle(run_cli, puzzles_dir):
+    rated = run_cli(["sudoku", "--rate", "-f", "line"], input=WIKI + "\n" + "12345678." + "........9" + "." * 63 + "\n")
+    first, second = rated.stdout.splitlines()
+    assert first.split("\t") == [WIKI, WIKI_SOLUTION, "1.2/1.2/1.2"]
+    assert second.split("\t") == ["12345678." + "........9" + "." * 63, "unsat"]
+    effort = run_cli(["sudoku", "--effort", "-f", "line"], input=WIKI + "\n").stdout.rstrip("\n").split("\t")
+    assert effort[:3] == [WIKI, WIKI_SOLUTION, "1.2/1.2/1.2"] and float(effort[3]) > 0
 
 
 def test_generated_line_with_its_solution_reads_back_as_the_puzzle(run_cli):

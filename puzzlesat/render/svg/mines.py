@@ -65,6 +65,7 @@ TITLE_SIZE, TEXT_SIZE, LEGEND_SIZE, LABEL_SIZE = 16.0, 13.0, 12.0, 10.0
 CHAR_WIDTH = 0.6  # a character's width in ems, on the wide side, to wrap lines of text before they overflow
 LEGEND_CHANCES = tuple(range(0, 101, 10))  # the swatches of the scale, in %
 FRACTION_CELLS, FRACTION_DENOMINATOR = 100, 12  # chances as fractions on boards this small, when all are this plain
+SMALL_BOARD_COLUMNS, LARGEST_SCALE = 8, 2.0  # a narrower board is drawn larger: as wide as this many cells, at most 2x
 
 
 
@@ -79,14 +80,21 @@ class Grid(NamedTuple):
     top: float
     columns: int
     rows: int
+    scale: float = 1.0  # the cells' size against CELL (small boards are drawn larger: board_scale)
 
     @property
     def width(self) -> float:
-        return self.columns * CELL
+        return self.columns * CELL * self.scale
 
     @property
     def height(self) -> float:
-        return self.rows * CELL
+        return self.rows * CELL * self.scale
+
+
+def board_scale(columns: int) -> float:
+    """How much larger than CELL a board's cells are drawn: a board narrower than SMALL_BOARD_COLUMNS as wide as
+    that many cells (at most LARGEST_SCALE times), so that a 3x3 is not a thumbnail beside its legend."""
+    return min(LARGEST_SCALE, max(1.0, SMALL_BOARD_COLUMNS / columns))
 
 
 def uses_fractions(board: Board, analysis: Analysis) -> bool:
@@ -235,14 +243,15 @@ def _picture(grid: Grid, looks: Dict[Position, Look], move: Optional[Position], 
              said: Sequence[str], legend: Sequence[LegendEntry], scale: Optional[str] = None) -> str:
     """The whole picture, top to bottom: the heading, the first line of `said`, the board with its row and column
     numbers, the other lines of `said`, the scale (with `scale`, what its numbers are) and the legend."""
-    width = max(MIN_WIDTH, 2 * MARGIN + LABEL + grid.width)
+    grid = grid._replace(scale=board_scale(grid.columns))
+    width = max(MIN_WIDTH, 2 * MARGIN + LABEL * grid.scale + grid.width)
     text_width = width - 2 * MARGIN
     head = ([(heading, TITLE_SIZE, "bold")] if heading else []) + [(line, TEXT_SIZE, "bold") for line in said[:1]]
     tail = [(line, TEXT_SIZE, _indent(text)) for text in said[1:]
             for line in _wrap(text, text_width - _indent(text), TEXT_SIZE)]
     head = [(line, size, weight) for text, size, weight in head for line in _wrap(text, text_width, size)]
-    board_top = MARGIN + sum(size * 1.5 for _, size, _ in head) + LABEL
-    grid = grid._replace(left=MARGIN + LABEL, top=board_top)
+    board_top = MARGIN + sum(size * 1.5 for _, size, _ in head) + LABEL * grid.scale
+    grid = grid._replace(left=MARGIN + LABEL * grid.scale, top=board_top)
     rows = _legend_rows(legend, text_width)
     scale_height = 0.0 if scale is None else LEGEND_SIZE * 1.5 + CELL * 0.75 + LEGEND_SIZE * 2.2
     height = (board_top + grid.height + MARGIN * 0.75 + TEXT_SIZE * 1.5 * len(tail) + scale_height
@@ -279,7 +288,9 @@ def _indent(text: str) -> float:
 
 def _draw_board(canvas: Canvas, grid: Grid, looks: Dict[Position, Look], move: Optional[Position]) -> None:
     """The board where `grid` puts it, with its row and column numbers."""
-    board = canvas.group(class_="board", transform=f"translate({short(grid.left)} {short(grid.top)})")
+    zoom = f" scale({short(grid.scale)})" if grid.scale != 1 else ""
+    board = canvas.group(class_="board", transform=f"translate({short(grid.left)} {short(grid.top)}){zoom}")
+    grid = grid._replace(scale=1.0)  # (inside the group, cells are CELL units a side)
     canvas.rect(0, 0, grid.width, grid.height, parent=board, fill=REVEALED_FILL)
     draw_cells(canvas, board, looks, move)
     _draw_grid_lines(canvas, board, grid)
@@ -354,8 +365,10 @@ def _legend_entries(looks: Dict[Position, Look], move: Optional[Position], move_
         entries.append(LegendEntry(Look(RAISED, fill=chance_fill(1.0), mark=CERTAIN_MINE), False,
                                    "certainly a mine"))
     for spot, words in SPOT_WORDS.items():
-        if any(look.label.endswith(spot) for look in present):
-            entries.append(LegendEntry(Look(RAISED, fill=chance_fill(0.5), label="50" + spot), False, words[2:]))
+        spotted = next((look for look in present if look.label.endswith(spot)), None)
+        if spotted is not None:  # its sample written as the board writes it: '50-', or '1/2-' where chances are fractions
+            sample = "1/2" + spot if "/" in spotted.label else "50" + spot
+            entries.append(LegendEntry(Look(RAISED, fill=chance_fill(0.5), label=sample), False, words[2:]))
     if any(look.kind == FLAGGED for look in present):
         entries.append(LegendEntry(Look(FLAGGED, fill=HIDDEN_FILL), False, "flag"))
     if any(look.conflict for look in present):

@@ -248,7 +248,7 @@ class SudokuSolver:
         violation = self.rules.violation(puzzle)
         if violation:
             return Result.invalid(violation, puzzle)
-        return Result(Status.UNSAT, unique=False, solutions=0 if count else None, puzzle=puzzle)
+        return Result(Status.UNSAT, unique=None, solutions=0 if count else None, puzzle=puzzle)
 
     def checked(self, puzzle: Puzzle, values: list) -> tuple:
         """The values as a tuple, verified against the rules and givens."""

@@ -149,7 +149,7 @@ def test_cli_rate_jsonl_and_pretty(run_cli):
     assert "51 × Hidden Single (1.2)" in result.output
     assert "effort" in result.output and "level singles" in result.output
     result = run_cli(["sudoku", "--effort", "-f", "line", "-"], input=WIKI + "\n")
-    solution, se, score = result.output.rstrip("\n").split("\t")
+    puzzle, solution, se, score = result.output.rstrip("\n").split("\t")
     assert se == "1.2/1.2/1.2" and float(score) == easy["rating"]["score"]
 
 
@@ -159,7 +159,7 @@ def test_rate_alone_gives_se_numbers_without_the_effort(run_cli):
 
     record = json.loads(run_cli(["sudoku", "--rate", "-f", "jsonl", "-"], input=WIKI + "\n").stdout)["rating"]
     assert (record["er"], record["steps"]) == (1.2, 51) and not {"score", "level", "complexity"} & set(record)
-    assert run_cli(["sudoku", "--rate", "-f", "line", "-"], input=WIKI + "\n").output.rstrip("\n").split("\t")[1:] \
+    assert run_cli(["sudoku", "--rate", "-f", "line", "-"], input=WIKI + "\n").output.rstrip("\n").split("\t")[2:] \
         == ["1.2/1.2/1.2"]
     pretty = run_cli(["sudoku", "--rate", "-f", "pretty", "-"], input=WIKI + "\n").output
     assert "SE 1.2/1.2/1.2 (Hidden Single, 51 steps)" in pretty and "effort" not in pretty
