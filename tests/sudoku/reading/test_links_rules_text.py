@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesat.sudoku.reading.links import colours
-from puzzlesat.sudoku.reading.links.rules_text import RulesText, sentences
+from puzzlesat.sudoku.reading.links.rules_text import LineKind, RulesText, sentences
 
 
 def families(text: str) -> list:
@@ -208,3 +208,18 @@ def test_a_drawn_colour_goes_to_the_nearest_word_the_rules_use(colour, words, ex
 def test_colour_words_are_found_with_their_shades():
     assert [word for word, _ in colours.words_in("The light-blue line and the darker green ones, greyish.")] == [
         "light blue", "green", "grey"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Digits on the blue line have an equal sum N (to be determined by the solver) within each box it passes through.",
+     LineKind("region sum", None, ("blue",))),
+    ("Each purple line must contain a set of non-repeating, consecuitive digits.", LineKind("renban", None, ("purple",))),
+    ("Any sequence of five cells along a purple line must contain a set of five consecutive digits in any order.",
+     LineKind("renban", 5, ("purple",))),
+    ("Double Arrows: digits on a grey line must have the same sum as the sum of the circles on the line's ends.",
+     LineKind("double arrow", None, ("grey",))),
+])
+def test_line_rules_as_setters_word_them(text, kind):
+    rules = RulesText(text)
+    assert rules.line_kinds(9) == [kind]
+    assert rules.unread({kind.family}) == []
