@@ -227,3 +227,15 @@ def test_clones_drawn_as_shaded_groups_of_one_shape():
     assert variant.constraints == (Clone((0, 1), (14, 15)),)  # the yellow groups differ in shape: no clones
     assert variant.ignored == ("3 shapes (circles, squares or highlights)",)
 
+
+def test_a_region_drawn_twice_is_read_once_and_the_cells_in_none_make_the_last():
+    boxes = [[[r, c] for r in range(br, br + 2) for c in range(bc, bc + 2)] for br in (0, 2) for bc in (0, 2)]
+    variant = pad("Normal sudoku rules apply.", regions=boxes[:3] + [boxes[1][::-1], []])
+    assert variant.regions is None  # the last box, from the cells in no region drawn: the standard boxes
+    assert variant.ignored == ("a region drawn twice: read once, the cells in no region drawn as the last one",)
+
+
+def test_line_breaks_written_as_backslash_n_cut_the_rules():
+    variant = pad(r"Normal sudoku rules apply.\nFog covers the grid")
+    assert variant.unknown == ('rules text not read: "Fog covers the grid"',)
+

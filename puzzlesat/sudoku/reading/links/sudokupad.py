@@ -222,8 +222,9 @@ def _metadata(data: dict) -> dict:
 
 
 def _rules_text(rules) -> str:
-    """The rules as one text (SudokuPad allows a list of paragraphs)."""
-    return "\n".join(map(str, rules)) if isinstance(rules, list) else str(rules)
+    """The rules as one text (SudokuPad allows a list of paragraphs; some tools write line breaks as '\\n')."""
+    text = "\n".join(map(str, rules)) if isinstance(rules, list) else str(rules)
+    return text.replace("\\r\\n", "\n").replace("\\n", "\n")
 
 
 def _solution_digits(solution, side: int) -> list:
@@ -255,14 +256,30 @@ def _regions(reader: _Reader) -> Optional[tuple]:
         reader.ignored.append("no regions drawn: the standard boxes assumed")
         return None
     try:
-        cells = [[reader.cell(int(row), int(col)) for row, col in region] for region in regions]
+        cells = [[reader.cell(int(row), int(col)) for row, col in region] for region in regions
+                 if region not in ([], [{}])]  # an empty region draws nothing
     except (TypeError, ValueError):
         raise VariantError("SudokuPad \"regions\" are not lists of [row, column]") from None
     if any(cell is None for region in cells for cell in region):
         raise VariantError("SudokuPad region cell lies outside the grid")
-    found = checked_regions(reader.shape, cells, "SudokuPad")
+    found = checked_regions(reader.shape, _drawn_once(reader, cells), "SudokuPad")
     needs_regions(reader.shape, found, "SudokuPad")
     return found
+
+
+def _drawn_once(reader: _Reader, regions: list) -> list:
+    """The regions, one drawn twice (the same cells) read once; when that leaves one region short, the cells in no
+    region drawn make it, as the region borders show them."""
+    once = list(dict.fromkeys(tuple(sorted(region)) for region in regions))
+    if len(once) == len(regions):
+        return regions
+    left = sorted(set(range(reader.side * reader.side)) - {cell for region in once for cell in region})
+    if len(once) == reader.side - 1 and len(left) == reader.side:
+        once.append(tuple(left))
+        reader.ignored.append("a region drawn twice: read once, the cells in no region drawn as the last one")
+    else:
+        reader.ignored.append("a region drawn twice: read once")
+    return once
 
 
 def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
