@@ -239,3 +239,7 @@ def test_line_breaks_written_as_backslash_n_cut_the_rules():
     variant = pad(r"Normal sudoku rules apply.\nFog covers the grid")
     assert variant.unknown == ('rules text not read: "Fog covers the grid"',)
 
+
+def test_an_arrow_without_way_points_draws_nothing_and_passes_quietly():
+    variant = pad("Digits along an arrow sum to the digit in its circle.", arrows=[{"color": "#CFCFCF"}])
+    assert variant.ignored == ()  # no arrow drawn: nothing left unused (the rule is named as not read)

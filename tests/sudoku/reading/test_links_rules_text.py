@@ -45,6 +45,13 @@ def test_a_header_line_joins_the_sentence_after_it():
         "Renban: Digits along purple lines are consecutive.", "eg 4132."]
 
 
+def test_a_sentence_ends_inside_a_bracket_or_a_quote():
+    rules = RulesText("Cells in the same position in different boxes cannot contain the same digit (eg the top "
+                      "left cells.) Cells a knight's move apart cannot contain the same digit.")
+    assert len(rules.sentences) == 2 and rules.global_rules() == {"disjoint", "anti-knight"}
+    assert len(sentences("Digits on circles (arrow circles too!) are odd, and digits on squares are even.")) == 1
+
+
 def test_line_families_take_the_colours_named_nearest_them():
     rules = RulesText("Adjacent digits along a green German whispers line must differ by at least 5. Adjacent "
                       "digits along an orange Dutch whispers line must differ by at least 4. Renban lines (pink) "

@@ -289,7 +289,9 @@ def sentences(text: str) -> List[str]:
         joined.append(carry)
     found = []
     for line in joined:
-        found.extend(part.strip() for part in re.split(r"(?<=[.!?;])\s+(?=\S)", line) if part.strip())
+        # a stop and a blank; a stop inside a bracket or quote when a capital starts the next sentence
+        ends = r"(?<=[.!?;])\s+(?=\S)|(?<=[.!?;][)\]\"'])\s+(?=[A-Z])"
+        found.extend(part.strip() for part in re.split(ends, line) if part.strip())
     return found
 
 

@@ -597,7 +597,9 @@ def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
     texts = _outside_texts(reader)
     other = 0
     for arrow in reader.data.get("arrows") or []:
-        points = [_point(p) for p in (arrow.get("wayPoints") or [])] if isinstance(arrow, dict) else []
+        points = [_point(p) for p in (arrow.get("wayPoints") or [])] if isinstance(arrow, dict) else [None]
+        if not points:
+            continue  # an arrow without way points draws nothing
         if len(points) < 2 or None in points:
             other += 1
             continue
