@@ -11,8 +11,8 @@ from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.rules import Rules, constrained_rules
 
 
-SEVERAL_AS_GIVEN = ("several solutions, though every rule and mark in the link was read: the link lacks a given or a rule "
-                    "kept elsewhere (a video, the puzzle's page), or the puzzle is not unique")
+SEVERAL_AS_GIVEN = ("several solutions, though every rule and mark in the link was read: the link lacks a given or a "
+                    "rule kept elsewhere (a video, the puzzle's page), or the puzzle is not unique")
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from puzzlesat.sudoku.model.constraints import (Between, CageSum, Clone, Distinct, DoubleArrow, Indexer, Kropki, Negative,
-                                                Palindrome, ParityLine, Parity, Quadruple, RegionSumLine, Renban,
-                                                Thermometer, Whisper)
+from puzzlesat.sudoku.model.constraints import (Between, CageSum, Clone, Distinct, DoubleArrow, Indexer, Kropki,
+                                                Negative, Palindrome, ParityLine, Parity, Quadruple, RegionSumLine,
+                                                Renban, Thermometer, Whisper)
 from puzzlesat.sudoku.model.constraints.apart import Chess
 from puzzlesat.sudoku.reading.links import read_link
 from puzzlesat.sudoku.reading.links.lzstring import compress_to_base64
@@ -186,7 +186,8 @@ def test_a_chess_rule_from_the_text_is_one_chess_move():
 def test_a_line_of_another_familys_colour_through_a_bulb_is_no_thermometer():
     variant = pad("Digits along a thermometer increase from the bulb. Digits on a purple line are a set of "
                   "consecutive digits in any order.",
-                  lines=[line((0, 0), (0, 1), (0, 2), colour="#CFCFCF"), line((0, 0), (1, 0), (2, 0), colour="#D23BE7")],
+                  lines=[line((0, 0), (0, 1), (0, 2), colour="#CFCFCF"),
+                         line((0, 0), (1, 0), (2, 0), colour="#D23BE7")],
                   underlays=[circle(0.5, 0.5)])
     assert set(variant.constraints) == {Thermometer((0, 1, 2)), Renban((0, 4, 8))}
 
@@ -194,7 +195,8 @@ def test_a_line_of_another_familys_colour_through_a_bulb_is_no_thermometer():
 def test_lines_between_two_circles_as_double_arrows_or_between_lines_by_colour():
     ends = [circle(0.5, 0.5, fill="#FFFFFF"), circle(0.5, 3.5, fill="#FFFFFF"), circle(3.5, 0.5, fill="#FFFFFF"),
             circle(3.5, 3.5, fill="#FFFFFF")]
-    rows = [line((0, 0), (0, 1), (0, 2), (0, 3), colour="#CFCFCF"), line((3, 0), (3, 1), (3, 2), (3, 3), colour="#E6261F")]
+    rows = [line((0, 0), (0, 1), (0, 2), (0, 3), colour="#CFCFCF"),
+            line((3, 0), (3, 1), (3, 2), (3, 3), colour="#E6261F")]
     variant = pad("The digits on each line sum to the sum of the digits in the circles on the line's ends.",
                   lines=rows[:1], overlays=ends[:2])
     assert variant.constraints == (DoubleArrow((0, 1, 2, 3)),) and variant.unknown == ()
@@ -214,7 +216,8 @@ def test_without_rules_a_plain_grey_line_is_a_palindrome_when_it_can_be_one():
 def test_a_renban_rule_over_every_run_of_cells_along_a_line():
     variant = pad("Every run of three cells along a purple line must be a set of consecutive digits in any order. "
                   "Shorter purple lines are a set of consecutive digits in any order.",
-                  lines=[line((0, 0), (0, 1), (0, 2), (0, 3), colour="#D23BE7"), line((2, 0), (2, 1), colour="#D23BE7")])
+                  lines=[line((0, 0), (0, 1), (0, 2), (0, 3), colour="#D23BE7"),
+                         line((2, 0), (2, 1), colour="#D23BE7")])
     assert set(variant.constraints) == {Renban((0, 1, 2)), Renban((1, 2, 3)), Renban((8, 9))}
     assert variant.unknown == ()
 

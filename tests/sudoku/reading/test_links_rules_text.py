@@ -220,7 +220,8 @@ def test_colour_words_are_found_with_their_shades():
 @pytest.mark.parametrize("text, kind", [
     ("Digits on the blue line have an equal sum N (to be determined by the solver) within each box it passes through.",
      LineKind("region sum", None, ("blue",))),
-    ("Each purple line must contain a set of non-repeating, consecuitive digits.", LineKind("renban", None, ("purple",))),
+    ("Each purple line must contain a set of non-repeating, consecuitive digits.",
+     LineKind("renban", None, ("purple",))),
     ("Any sequence of five cells along a purple line must contain a set of five consecutive digits in any order.",
      LineKind("renban", 5, ("purple",))),
     ("Double Arrows: digits on a grey line must have the same sum as the sum of the circles on the line's ends.",

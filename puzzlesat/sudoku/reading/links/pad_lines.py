@@ -28,7 +28,8 @@ from puzzlesat.sudoku.reading.links.rules_text import CONVENTIONAL, LineKind
 
 NEAR = 45.0  # CIE76: farther than this from every colour a family has, a line is not of it
 MARGIN = 3.0  # a second family this much nearer or less: the colour does not tell them apart
-SHAPED = ("thermometer", "slow thermometer", "between", "lockout", "double arrow")  # families told by their ends, not their colour
+# Families told by their ends, not their colour.
+SHAPED = ("thermometer", "slow thermometer", "between", "lockout", "double arrow")
 
 
 @dataclass(frozen=True)

@@ -45,10 +45,11 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("slow thermometer", r"slow[- ]?thermo\w*|(?:increase|rise|ascend)\w* or (?:stay|remain)\w* (?:the )?same"
                          r"|never decrease|non-?decreasing"),
     ("thermometer", r"thermo\w*|increas\w* (?:along [^.]{0,20})?(?:away )?from (?:the |its |a )?bulbs?"),
-    ("double arrow", r"double[- ]?arrows?|\b(?:sum|total)\w*\b[^.]{0,100}?\b(?:sum|total) of (?:the )?(?:two )?(?:digits "
-                     r"|numbers |values )?(?:in |on |of )?(?:the |both |its |their |each )?(?:two )?(?:attached "
-                     r"|end |connected )?circles|\b(?:sum|total) of (?:the )?(?:digits |numbers )?(?:in |of )?(?:the "
-                     r"|both )?(?:two )?circles (?:at|on) (?:the |both |its |either |each )?(?:line'?s? )?ends?"),
+    ("double arrow", r"double[- ]?arrows?|\b(?:sum|total)\w*\b[^.]{0,100}?\b(?:sum|total) of (?:the )?(?:two )?"
+                     r"(?:digits |numbers |values )?(?:in |on |of )?(?:the |both |its |their |each )?(?:two )?"
+                     r"(?:attached |end |connected )?circles|\b(?:sum|total) of (?:the )?(?:digits |numbers )?(?:in "
+                     r"|of )?(?:the |both )?(?:two )?circles (?:at|on) (?:the |both |its |either |each )?(?:line'?s? )?"
+                     r"ends?"),
     ("little killer", r"little[- ]?killers?|(?![^.]*\b(?:seen|visible|buildings?|skyscrapers?)\b)(?:clues?|numbers?|"
                       r"totals?|values?|arrows?) (?:outside|beside|around) the grid[^.]*\b(?:diagonals?\b|indicated "
                       r"direction)"
@@ -129,14 +130,15 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
 # Words a family takes with it when a sentence names it: 'the diagonal indicated by an arrow' is a little killer's,
 # not an arrow; 'a cell with arrows pointing out' a maximum's.
 ABSORBS = {"little killer": r"\barrows?\b|\bdiagonals?\b|\bclues?\b", "extremum": r"\barrows?\b|\bsquares?\b",
-           "clone": r"\bcages?\b", "double arrow": r"\bcircles?\b|\barrows?\b|\bbulbs?\b|\bends?\b", "quadruple": r"\bcircles?\b", "between": r"\bcircles?\b|\bbulbs?\b",
+           "clone": r"\bcages?\b", "double arrow": r"\bcircles?\b|\barrows?\b|\bbulbs?\b|\bends?\b",
+           "quadruple": r"\bcircles?\b", "between": r"\bcircles?\b|\bbulbs?\b",
            "thermometer": r"\bbulbs?\b", "slow thermometer": r"\bbulbs?\b|\bthermo\w*",
            "parity line": r"\bodd\b|\beven\b", "zipper": r"\bdots?\b|\bcircles?\b",
            "lockout": r"\bdiamonds?\b|\bcircles?\b", "arrow": r"\bcircles?\b|\bbulbs?\b",
            "sandwich": r"\bclues?\b", "x-sum": r"\bclues?\b", "skyscraper": r"\bclues?\b|\bdiagonals?\b"}
 REPEATING_LINES = ("whisper", "parity line", "entropic", "modular", "region sum", "zipper")  # digits may repeat on them
-LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "double arrow", "lockout", "parity line", "whisper", "renban",
-                 "region sum", "palindrome", "zipper", "entropic", "modular", "nabner")
+LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "double arrow", "lockout", "parity line", "whisper",
+                 "renban", "region sum", "palindrome", "zipper", "entropic", "modular", "nabner")
 # The colours each line family is drawn in when its rules name none (SudokuPad's and f-puzzles' habits).
 CONVENTIONAL = {"thermometer": ("grey",), "slow thermometer": ("grey",), "between": ("grey",),
                 "lockout": ("blue",), "parity line": ("red", "peach"), "whisper": ("green",),
@@ -205,8 +207,8 @@ MODIFIERS = re.compile(
     r"|\bpositions? [a-z0-9]\b of both|\bnot (?:necessarily )?(?:distinct|different)\b")
 # A renban rule over every run of N cells along a line ('Any sequence of five cells along a purple line must contain a
 # set of five consecutive digits'): the line's windows of N cells are renbans, a shorter line is one whole.
-WINDOW = re.compile(rf"\b(?:every|any|each) (?:string|sequence|set|group|run|segment) of {NUMBER} (?:consecutive |adjacent "
-                    r"|sequential |successive |connected )?cells\b")
+WINDOW = re.compile(rf"\b(?:every|any|each) (?:string|sequence|set|group|run|segment) of {NUMBER} "
+                    r"(?:consecutive |adjacent |sequential |successive |connected )?cells\b")
 # A sum the rules leave to the solver where the family's rule has it so anyway (a region-sum line's sum N).
 SOLVERS_SUM = re.compile(r"\(?\s*\b(?:which |that )?(?:is |are |must be )?(?:to be |yet to be )?(?:determined|deduced"
                          r"|discovered|found|worked out) by the solver\s*\)?|\(?\s*\bto be (?:determined|deduced"
