@@ -95,7 +95,8 @@ def test_the_catalogue_script_sorts_answers_into_outcomes(tmp_path):
         return "scl" + compress_to_base64(json.dumps(data))
 
     killers = [{"cells": [[0, 1], [0, 2]], "value": 5}, {"cells": [[2, 0], [3, 0]], "value": 6}]
-    ours = [  # puzzles of our own: right (unique, as stated), silent (two solutions, all read), honest, wrong-free
+    ours = [  # puzzles of our own: right (unique, as stated), two solutions with all read (said: honest), honest,
+        # and invalid
         {"id": "a", "title": "A", "tags": ["Killer"], "payload": payload("Cages show their sums.", killers,
                                                                           "1234341221434321")},
         {"id": "b", "title": "B", "tags": ["Killer"], "payload": payload("Cages show their sums.", killers[:1])},
@@ -111,10 +112,12 @@ def test_the_catalogue_script_sorts_answers_into_outcomes(tmp_path):
     assert done.returncode == 0, done.stderr
     rows = {line.split()[0] + " " + line.split()[1]: line.split()[2:9] for line in done.stdout.splitlines()
             if line.startswith(("all ", "families read"))}
-    assert rows["all 4"] == ["1", "0", "0", "1", "1", "1", "25.0%"]  # right, unique, wrong, silent, honest, other
+    assert rows["all 4"] == ["1", "0", "0", "0", "2", "1", "25.0%"]  # right, unique, wrong, silent, honest, other
     assert rows["families read"][:1] == ["3"]
-    saved = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()]
-    assert [row["outcome"] for row in saved] == ["right", "silent", "honest", "other"]
+    saved = sorted((json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()),
+                   key=lambda row: row["id"])  # written as each puzzle ends
+    assert [row["outcome"] for row in saved] == ["right", "honest", "honest", "other"]
+    assert saved[1]["record"]["unknown"][0].startswith("several solutions, though every rule and mark in the link")
     again = subprocess.run([sys.executable, str(SCRIPTS / "ctc_catalogue.py"), "--report", str(tmp_path / "run.jsonl"),
                             "--min-tag", "1"], capture_output=True, text=True, timeout=60)
     assert again.returncode == 0 and "* Killer" in again.stdout and "  Fog" in again.stdout

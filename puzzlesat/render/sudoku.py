@@ -302,7 +302,7 @@ def variant_lines(variant, result) -> list:
     read = ", ".join(f"{count} {kind}" for kind, count in variant.kinds().items()) or "no constraints"
     lines.append(Text(f"read: {read}" + (", irregular regions" if variant.regions is not None else ""),
                       style=BORDER_STYLE))
-    for what in variant.unknown:
+    for what in variant.not_understood(result.status == Status.MULTIPLE):
         lines.append(Text(f"not understood, left out: {what}", style="bold yellow"))
     for what in variant.misread:
         lines.append(Text(f"misread, left out: {what}", style="bold yellow"))

@@ -111,7 +111,8 @@ def variant_fields(answer: "Answer") -> dict:
     data = {"title": variant.title, "author": variant.author,
             "constraints": variant.kinds(),
             "irregular_regions": variant.regions is not None,
-            "unknown": list(variant.unknown), "ignored": list(variant.ignored), "misread": list(variant.misread)}
+            "unknown": list(variant.not_understood(several=answer.result.status == Status.MULTIPLE)),
+            "ignored": list(variant.ignored), "misread": list(variant.misread)}
     if variant.solution is not None:
         data["stated_solution"] = variant.format_values(variant.solution)
         data["matches_stated"] = variant.matches_stated(solution)

@@ -62,7 +62,8 @@ def variant_lines(variant, result) -> List[str]:
         lines.append(" ".join(filter(None, [variant.title, variant.author and f"by {variant.author}"])))
     read = ", ".join(f"{count} {kind}" for kind, count in variant.kinds().items()) or "no constraints"
     lines.append(f"read: {read}" + (", irregular regions" if variant.regions is not None else ""))
-    lines.extend(f"not understood, left out: {what}" for what in variant.unknown)
+    several = result.status == Status.MULTIPLE
+    lines.extend(f"not understood, left out: {what}" for what in variant.not_understood(several))
     lines.extend(f"misread, left out: {what}" for what in variant.misread)
     if variant.ignored:
         lines.append(f"ignored (drawn, no rule read): {'; '.join(variant.ignored)}")

@@ -25,6 +25,10 @@ from puzzlesat.sudoku.model.grid import Puzzle
 from puzzlesat.sudoku.model.rules import Rules, classic_rules, constrained_rules
 
 
+SEVERAL_AS_GIVEN = ("several solutions, though every rule and mark in the link was read: the link lacks a given or a "
+                    "rule kept elsewhere (a video, the puzzle's page), or the puzzle is not unique")
+
+
 @dataclass(frozen=True)
 class Sudoku(Puzzle):
     """A grid (the Puzzle fields) with `constraints`, irregular `regions` (None: the boxes) and, for a published
@@ -85,6 +89,13 @@ class Sudoku(Puzzle):
     def kinds(self) -> dict:
         """How many constraints of each kind the puzzle holds, in the order first met."""
         return dict(Counter(constraint.kind for constraint in self.constraints))
+
+    def not_understood(self, several: bool) -> tuple:
+        """`unknown`, and when a published puzzle as read has `several` solutions though nothing was left out, that
+        the link itself falls short: no answer with several solutions passes without a word."""
+        if not several or not self.published or self.unknown or self.ignored or self.misread:
+            return self.unknown
+        return (SEVERAL_AS_GIVEN,)
 
     def matches_stated(self, solution) -> Optional[bool]:
         """Whether `solution` is the one the puzzle states; None when it states none or there is no solution."""

@@ -12,6 +12,7 @@ from constraint_brute import brute_count
 from puzzlesat.sudoku.model.constraints.apart import Chess
 from puzzlesat.sudoku.model.constraints.cells import Clone, Extremum, Parity, PencilMarks
 from puzzlesat.sudoku.model.constraints.groups import Distinct
+from puzzlesat.sudoku.model.sudoku import SEVERAL_AS_GIVEN
 from puzzlesat.sudoku.model.constraints.lines import (Between, Entropic, Modular, Nabner, Palindrome, RegionSumLine, Renban,
                                                 Thermometer, Whisper, Zipper)
 from puzzlesat.sudoku.model.constraints.pairs import XV, Difference, Kropki, Negative, Ratio
@@ -487,7 +488,8 @@ def test_given_pencil_marks_restrict_their_cell(run_cli):
     result = run_cli(["sudoku", "-f", "jsonl", "--true-candidates", link(data)])
     record = json.loads(result.stdout)
     assert record["true_candidates"][0] == "2" and record["constraints"] == {"given pencil marks": 1}
-    assert record["solution"][0] == "2" and record["unknown"] == []
+    assert record["solution"][0] == "2" and record["status"] == "multiple"
+    assert record["unknown"] == [SEVERAL_AS_GIVEN]  # everything read, several solutions: said
 
 
 def test_given_pencil_marks_are_listed_in_pretty_output(run_cli):

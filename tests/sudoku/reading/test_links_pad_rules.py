@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from puzzlesat.sudoku.model.constraints import (CageSum, Distinct, Indexer, Kropki, Negative, ParityLine, Parity,
-                                                Quadruple, RegionSumLine, Renban, Thermometer, Whisper)
+from puzzlesat.sudoku.model.constraints import (Between, CageSum, Clone, Distinct, DoubleArrow, Indexer, Kropki,
+                                                Negative, Palindrome, ParityLine, Parity, Quadruple, RegionSumLine,
+                                                Renban, Thermometer, Whisper)
 from puzzlesat.sudoku.model.constraints.apart import Chess
 from puzzlesat.sudoku.reading.links import read_link
 from puzzlesat.sudoku.reading.links.lzstring import compress_to_base64
@@ -119,6 +120,17 @@ def test_extra_regions_drawn_as_shaded_cells():
     assert variant.constraints == (Distinct((1, 5, 6, 10), "extra region 1"),)
 
 
+def test_an_extra_region_drawn_cell_by_cell_apart_is_its_colour():
+    def shade(cells, colour):
+        return [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": colour} for r, c in cells]
+
+    variant = pad("Each coloured region contains the digits 1-4.",
+                  underlays=shade(((0, 0), (1, 1), (2, 2), (3, 3)), "#F7D038") + shade(((0, 3), (1, 3)), "#34BBE6")
+                  + shade(((2, 0), (3, 1), (3, 2)), "#E6261F"))
+    assert set(variant.constraints) == {Distinct((0, 5, 10, 15), "extra region 1"), Distinct((3, 7), "extra region 2"),
+                                        Distinct((8, 13, 14), "extra region 3")}
+
+
 def test_cages_whose_digits_may_repeat_are_plain_sums():
     variant = pad("Digits in cages sum to the total. Digits may repeat in cages.",
                   cages=[{"cells": [[0, 0], [2, 1]], "value": 2}])
@@ -169,3 +181,68 @@ def test_kind_of_a_colour_and_loops():
 def test_a_chess_rule_from_the_text_is_one_chess_move():
     variant = pad("Cells a king's move apart cannot contain the same digit.")
     assert variant.constraints == (Chess(4, ((1, 1),)),)
+
+
+def test_a_line_of_another_familys_colour_through_a_bulb_is_no_thermometer():
+    variant = pad("Digits along a thermometer increase from the bulb. Digits on a purple line are a set of "
+                  "consecutive digits in any order.",
+                  lines=[line((0, 0), (0, 1), (0, 2), colour="#CFCFCF"),
+                         line((0, 0), (1, 0), (2, 0), colour="#D23BE7")],
+                  underlays=[circle(0.5, 0.5)])
+    assert set(variant.constraints) == {Thermometer((0, 1, 2)), Renban((0, 4, 8))}
+
+
+def test_lines_between_two_circles_as_double_arrows_or_between_lines_by_colour():
+    ends = [circle(0.5, 0.5, fill="#FFFFFF"), circle(0.5, 3.5, fill="#FFFFFF"), circle(3.5, 0.5, fill="#FFFFFF"),
+            circle(3.5, 3.5, fill="#FFFFFF")]
+    rows = [line((0, 0), (0, 1), (0, 2), (0, 3), colour="#CFCFCF"),
+            line((3, 0), (3, 1), (3, 2), (3, 3), colour="#E6261F")]
+    variant = pad("The digits on each line sum to the sum of the digits in the circles on the line's ends.",
+                  lines=rows[:1], overlays=ends[:2])
+    assert variant.constraints == (DoubleArrow((0, 1, 2, 3)),) and variant.unknown == ()
+    variant = pad("Digits along grey lines lie between the digits in the circles at its ends. The sum of the digits "
+                  "along each red line is equal to the sum of the digits in the attached circles.",
+                  lines=rows, overlays=ends)
+    assert set(variant.constraints) == {Between((0, 1, 2, 3)), DoubleArrow((12, 13, 14, 15))}
+    assert variant.unknown == ()
+
+
+def test_without_rules_a_plain_grey_line_is_a_palindrome_when_it_can_be_one():
+    variant = pad("", lines=[line((0, 0), (0, 1), (1, 1), colour="#CFCFCF"), line((3, 0), (3, 1), colour="#CFCFCF")])
+    assert variant.constraints == (Palindrome((0, 1, 5)),)
+    assert "line (#CFCFCF) not identified from the rules" in variant.ignored
+
+
+def test_a_renban_rule_over_every_run_of_cells_along_a_line():
+    variant = pad("Every run of three cells along a purple line must be a set of consecutive digits in any order. "
+                  "Shorter purple lines are a set of consecutive digits in any order.",
+                  lines=[line((0, 0), (0, 1), (0, 2), (0, 3), colour="#D23BE7"),
+                         line((2, 0), (2, 1), colour="#D23BE7")])
+    assert set(variant.constraints) == {Renban((0, 1, 2)), Renban((1, 2, 3)), Renban((8, 9))}
+    assert variant.unknown == ()
+
+
+def test_clones_drawn_as_shaded_groups_of_one_shape():
+    shaded = [{"center": [r + 0.5, c + 0.5], "width": 1, "height": 1, "backgroundColor": colour}
+              for (r, c), colour in (((0, 0), "#CFCFCF"), ((0, 1), "#CFCFCF"), ((3, 2), "#CFCFCF"), ((3, 3), "#CFCFCF"),
+                                     ((1, 0), "#F7D038"), ((2, 0), "#F7D038"), ((1, 3), "#F7D038"))]
+    variant = pad("Grey cell groups are clones: they contain the same digits in the same positions.", underlays=shaded)
+    assert variant.constraints == (Clone((0, 1), (14, 15)),)  # the yellow groups differ in shape: no clones
+    assert variant.ignored == ("3 shapes (circles, squares or highlights)",)
+
+
+def test_a_region_drawn_twice_is_read_once_and_the_cells_in_none_make_the_last():
+    boxes = [[[r, c] for r in range(br, br + 2) for c in range(bc, bc + 2)] for br in (0, 2) for bc in (0, 2)]
+    variant = pad("Normal sudoku rules apply.", regions=boxes[:3] + [boxes[1][::-1], []])
+    assert variant.regions is None  # the last box, from the cells in no region drawn: the standard boxes
+    assert variant.ignored == ("a region drawn twice: read once, the cells in no region drawn as the last one",)
+
+
+def test_line_breaks_written_as_backslash_n_cut_the_rules():
+    variant = pad(r"Normal sudoku rules apply.\nFog covers the grid")
+    assert variant.unknown == ('rules text not read: "Fog covers the grid"',)
+
+
+def test_an_arrow_without_way_points_draws_nothing_and_passes_quietly():
+    variant = pad("Digits along an arrow sum to the digit in its circle.", arrows=[{"color": "#CFCFCF"}])
+    assert variant.ignored == ()  # no arrow drawn: nothing left unused (the rule is named as not read)

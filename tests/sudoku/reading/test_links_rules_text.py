@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlesat.sudoku.reading.links import colours
-from puzzlesat.sudoku.reading.links.rules_text import RulesText, sentences
+from puzzlesat.sudoku.reading.links.rules_text import LineKind, RulesText, sentences
 
 
 def families(text: str) -> list:
@@ -43,6 +43,13 @@ def test_families_are_named_as_setters_word_them(text, expected):
 def test_a_header_line_joins_the_sentence_after_it():
     assert sentences("Renban:\nDigits along purple lines are consecutive. e.g. 4132.") == [
         "Renban: Digits along purple lines are consecutive.", "eg 4132."]
+
+
+def test_a_sentence_ends_inside_a_bracket_or_a_quote():
+    rules = RulesText("Cells in the same position in different boxes cannot contain the same digit (eg the top "
+                      "left cells.) Cells a knight's move apart cannot contain the same digit.")
+    assert len(rules.sentences) == 2 and rules.global_rules() == {"disjoint", "anti-knight"}
+    assert len(sentences("Digits on circles (arrow circles too!) are odd, and digits on squares are even.")) == 1
 
 
 def test_line_families_take_the_colours_named_nearest_them():
@@ -208,3 +215,19 @@ def test_a_drawn_colour_goes_to_the_nearest_word_the_rules_use(colour, words, ex
 def test_colour_words_are_found_with_their_shades():
     assert [word for word, _ in colours.words_in("The light-blue line and the darker green ones, greyish.")] == [
         "light blue", "green", "grey"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Digits on the blue line have an equal sum N (to be determined by the solver) within each box it passes through.",
+     LineKind("region sum", None, ("blue",))),
+    ("Each purple line must contain a set of non-repeating, consecuitive digits.",
+     LineKind("renban", None, ("purple",))),
+    ("Any sequence of five cells along a purple line must contain a set of five consecutive digits in any order.",
+     LineKind("renban", 5, ("purple",))),
+    ("Double Arrows: digits on a grey line must have the same sum as the sum of the circles on the line's ends.",
+     LineKind("double arrow", None, ("grey",))),
+])
+def test_line_rules_as_setters_word_them(text, kind):
+    rules = RulesText(text)
+    assert rules.line_kinds(9) == [kind]
+    assert rules.unread({kind.family}) == []

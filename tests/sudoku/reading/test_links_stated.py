@@ -104,3 +104,14 @@ def test_no_solution_to_a_reading_known_to_fall_short_is_no_unsat(run_cli):
     assert record["error"].startswith("not solvable as read: what was read has no solution (these clash: killer "
                                       "cage r1c1-r1c2; xv r1c1-r1c2), and part of the rules was not understood")
     assert run.exit_code == 1
+
+
+def test_several_solutions_with_everything_read_are_not_passed_in_silence(run_cli):
+    link = pad("Normal sudoku rules apply.")
+    record = json.loads(run_cli(["sudoku", "-f", "jsonl", link]).stdout)
+    assert record["status"] == "multiple" and record["unknown"] == [
+        "several solutions, though every rule and mark in the link was read: the link lacks a given or a rule kept "
+        "elsewhere (a video, the puzzle's page), or the puzzle is not unique"]
+    assert "not understood, left out: several solutions" in run_cli(["sudoku", "-f", "pretty", link],
+                                                                    terminal=True).stdout
+    assert read_link(link).not_understood(several=False) == ()

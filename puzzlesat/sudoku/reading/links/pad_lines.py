@@ -28,7 +28,8 @@ from puzzlesat.sudoku.reading.links.rules_text import CONVENTIONAL, LineKind
 
 NEAR = 45.0  # CIE76: farther than this from every colour a family has, a line is not of it
 MARGIN = 3.0  # a second family this much nearer or less: the colour does not tell them apart
-SHAPED = ("thermometer", "slow thermometer", "between", "lockout")  # families told by their ends, not their colour
+# Families told by their ends, not their colour.
+SHAPED = ("thermometer", "slow thermometer", "between", "lockout", "double arrow")
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,11 @@ def kind_of(colour, kinds: Sequence[LineKind]) -> Optional[LineKind]:
     return candidates[index]
 
 
+def is_near(colour, kind: LineKind) -> bool:
+    """True when a colour lies near the family's colours (named, else conventional)."""
+    return _distance(colour, kind) <= NEAR
+
+
 def _distance(colour, kind: LineKind) -> float:
     """How far a colour lies from a family's colours (named, else conventional)."""
     words = kind.colours or CONVENTIONAL.get(kind.family, ())
@@ -179,15 +185,18 @@ LINE_CLASSES = {"whisper": "Whisper", "renban": "Renban", "palindrome": "Palindr
 
 def line_constraints(kind: LineKind, cells: tuple, name: str = "") -> list:
     """The constraints of a line family along a line's cells: its own, and a group when the rules say its digits do
-    not repeat. A loop (first cell again at the end) keeps its closing step where neighbours are compared
-    (whispers, parity lines), wraps around where every three cells are (entropic, modular lines), and is its set of
-    cells otherwise."""
+    not repeat; a renban whose rule is over runs of N cells (its value), one renban per run. A loop (first cell again
+    at the end) keeps its closing step where neighbours are compared (whispers, parity lines), wraps around where
+    every three cells are (entropic, modular lines, runs of a renban), and is its set of cells otherwise."""
     loop = len(cells) > 2 and cells[0] == cells[-1]
     if loop and kind.family in ("entropic", "modular"):
         cells = cells + cells[1:2]
     elif loop and kind.family not in ("whisper", "parity line"):
         cells = cells[:-1]
     made = getattr(constraints, LINE_CLASSES[kind.family])
+    if kind.family == "renban" and kind.value and len(cells) > kind.value:  # every run of N cells is a renban
+        around = cells + cells[:kind.value - 1] if loop else cells
+        return [made(around[start:start + kind.value]) for start in range(len(around) - kind.value + 1)]
     if loop and kind.family == "region sum":  # a loop's last and first segments may be one
         found = [made(cells, tuple((min(a, b), max(a, b)) for a, b in zip(cells, cells[1:] + cells[:1])))]
     else:

@@ -45,6 +45,11 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("slow thermometer", r"slow[- ]?thermo\w*|(?:increase|rise|ascend)\w* or (?:stay|remain)\w* (?:the )?same"
                          r"|never decrease|non-?decreasing"),
     ("thermometer", r"thermo\w*|increas\w* (?:along [^.]{0,20})?(?:away )?from (?:the |its |a )?bulbs?"),
+    ("double arrow", r"double[- ]?arrows?|\b(?:sum|total)\w*\b[^.]{0,100}?\b(?:sum|total) of (?:the )?(?:two )?"
+                     r"(?:digits |numbers |values )?(?:in |on |of )?(?:the |both |its |their |each )?(?:two )?"
+                     r"(?:attached |end |connected )?circles|\b(?:sum|total) of (?:the )?(?:digits |numbers )?(?:in "
+                     r"|of )?(?:the |both )?(?:two )?circles (?:at|on) (?:the |both |its |either |each )?(?:line'?s? )?"
+                     r"ends?"),
     ("little killer", r"little[- ]?killers?|(?![^.]*\b(?:seen|visible|buildings?|skyscrapers?)\b)(?:clues?|numbers?|"
                       r"totals?|values?|arrows?) (?:outside|beside|around) the grid[^.]*\b(?:diagonals?\b|indicated "
                       r"direction)"
@@ -58,7 +63,8 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("skyscraper", r"skyscrapers?|buildings?"),
     ("between", r"between[- ]lines?|(?:strictly |numerically )?(?:in[- ])?between (?:the |those |the ones )?(?:\w+ )?"
                 r"(?:digits|values|numbers|in)[^.]{0,30}\b(?:circles?|ends?|endpoints?|bulbs?)\b"
-                r"|lines? between (?:two )?(?:\w+ )?circles"),
+                r"|lines? between (?:two )?(?:\w+ )?circles|between the (?:values|digits|numbers) (?:of|in)\b[^.]{0,40}"
+                r"\bcircles"),
     ("lockout", r"lock[- ]?out"),
     ("parity line", r"parity lines?|alternat\w* (?:between )?(?:odd (?:and|&|/|or) even|even (?:and|&|/|or) odd"
                     r"|(?:in )?parity)|(?:odd|even) and (?:even|odd) (?:digits )?alternat\w*|(?:different|opposite) "
@@ -70,8 +76,8 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
                 r"consecutive|sequential|successive) (?:cells|digits)"),
     ("entropic", r"entrop\w*|\blow\b[^.]{0,40}\bmiddle\b[^.]{0,40}\bhigh\b|[{(\[]1,\s*2,\s*3[})\]]"),
     ("modular", r"modular|modulo 3|\bmod 3\b|residues?|[{(\[]1,\s*4,\s*7[})\]]|\b147\b[^.]*\b258\b"),
-    ("renban", r"renbans?|rebus|(?:set|run|sequence|string|group) of (?:\w+ )?(?:non-?repeating |distinct "
-               r"|unique |different )?consecutive|consecutive,? (?:non-?repeating |distinct |unique |different )?"
+    ("renban", r"renbans?|rebus|(?:set|run|sequence|string|group) of (?:\w+ )?(?:(?:non-?repeating|distinct"
+               r"|unique|different),? )?consecutive|consecutive,? (?:non-?repeating |distinct |unique |different )?"
                r"(?:digits|numbers|integers|values)\b[^.]{0,40}\b(?:any|some|no particular|not necessarily)\b"
                r"|form a consecutive|consecutive (?:set|sequence|run|series|string|group)"),
     ("region sum", r"region[- ]?sums?|(?:box|region|nonet)(?:es)? (?:borders?|boundaries) (?:divide|split|cut|"
@@ -113,7 +119,8 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
     ("windoku", r"windoku|\bwindows?\b"),
     ("diagonal", r"\bdiagonals?\b|\bsudoku x\b|\bx[- ]sudoku\b"),
     ("extra region", r"extra regions?|(?:shaded|grey|gray|coloured|colored|outlined) (?:regions?|areas?|boxes)"),
-    ("clone", r"clones?|(?:cages|regions|cells|shapes) (?:of|in) the same colou?r (?:are|must be|contain) identical"),
+    ("clone", r"clones?|(?:cages|regions|cells|shapes) (?:of|in) the same colou?r (?:are|must be|contain) identical"
+              r"|(?:contain|have|hold)s? the same digits in the same (?:relative )?(?:positions|places|order|cells)"),
     ("indexer", r"\bindex\w*|\b1-?5-?9\b|positions? of (?:the )?(?:1|5|9)s?\b|(?:column|row) (?:positions?|locations?)"
                 r" of|(?:column|row) in which|in which (?:column|row)\b|which (?:column|row) contains"),
     ("odd", r"\bodds?\b"),
@@ -123,14 +130,15 @@ FAMILIES: Tuple[Tuple[str, str], ...] = (
 # Words a family takes with it when a sentence names it: 'the diagonal indicated by an arrow' is a little killer's,
 # not an arrow; 'a cell with arrows pointing out' a maximum's.
 ABSORBS = {"little killer": r"\barrows?\b|\bdiagonals?\b|\bclues?\b", "extremum": r"\barrows?\b|\bsquares?\b",
-           "clone": r"\bcages?\b", "quadruple": r"\bcircles?\b", "between": r"\bcircles?\b|\bbulbs?\b",
+           "clone": r"\bcages?\b", "double arrow": r"\bcircles?\b|\barrows?\b|\bbulbs?\b|\bends?\b",
+           "quadruple": r"\bcircles?\b", "between": r"\bcircles?\b|\bbulbs?\b",
            "thermometer": r"\bbulbs?\b", "slow thermometer": r"\bbulbs?\b|\bthermo\w*",
            "parity line": r"\bodd\b|\beven\b", "zipper": r"\bdots?\b|\bcircles?\b",
            "lockout": r"\bdiamonds?\b|\bcircles?\b", "arrow": r"\bcircles?\b|\bbulbs?\b",
            "sandwich": r"\bclues?\b", "x-sum": r"\bclues?\b", "skyscraper": r"\bclues?\b|\bdiagonals?\b"}
 REPEATING_LINES = ("whisper", "parity line", "entropic", "modular", "region sum", "zipper")  # digits may repeat on them
-LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "lockout", "parity line", "whisper", "renban",
-                 "region sum", "palindrome", "zipper", "entropic", "modular", "nabner")
+LINE_FAMILIES = ("slow thermometer", "thermometer", "between", "double arrow", "lockout", "parity line", "whisper",
+                 "renban", "region sum", "palindrome", "zipper", "entropic", "modular", "nabner")
 # The colours each line family is drawn in when its rules name none (SudokuPad's and f-puzzles' habits).
 CONVENTIONAL = {"thermometer": ("grey",), "slow thermometer": ("grey",), "between": ("grey",),
                 "lockout": ("blue",), "parity line": ("red", "peach"), "whisper": ("green",),
@@ -197,6 +205,14 @@ MODIFIERS = re.compile(
     r"|\bproducts?\b|\bdiscover|to be (?:found|deduced|determined)|(?:deduced|determined|discovered) by the solver"
     r"|\bbiased\b|\bthripper|\blegs?\b|\breferences?\b|\bsame parity\b|\bsquared\b|\bprimes?\b|\bat most\b"
     r"|\bpositions? [a-z0-9]\b of both|\bnot (?:necessarily )?(?:distinct|different)\b")
+# A renban rule over every run of N cells along a line ('Any sequence of five cells along a purple line must contain a
+# set of five consecutive digits'): the line's windows of N cells are renbans, a shorter line is one whole.
+WINDOW = re.compile(rf"\b(?:every|any|each) (?:string|sequence|set|group|run|segment) of {NUMBER} "
+                    r"(?:consecutive |adjacent |sequential |successive |connected )?cells\b")
+# A sum the rules leave to the solver where the family's rule has it so anyway (a region-sum line's sum N).
+SOLVERS_SUM = re.compile(r"\(?\s*\b(?:which |that )?(?:is |are |must be )?(?:to be |yet to be )?(?:determined|deduced"
+                         r"|discovered|found|worked out) by the solver\s*\)?|\(?\s*\bto be (?:determined|deduced"
+                         r"|discovered|found)\s*\)?")
 QUALIFIED = re.compile(r"\bonly\b|\bodd\b|\beven\b|\bparity\b|\bbox \d|\bsums?\b|\bdiffer\w* by|\bdifference"
                        r"|\bconsecutive|\bprimes?\b"
                        r"|\bexcept\b|\bunless\b|\bgreater\b|\bless\b|\bmust be (?:the same|equal)"
@@ -252,6 +268,7 @@ def normalised(text: str) -> str:
     text = re.sub(r"\b(e)\.g\.|\b(i)\.e\.|\b(etc)\.|\b(vs)\.|\b(approx)\.", lambda m: "".join(filter(None, m.groups())),
                   text)
     text = re.sub(r"[*_`#]+", "", text)
+    text = re.sub(r"\bcons(?:ecu|equ|ecuti|ectu)[a-z]*ive\b", "consecutive", text)  # common misspellings
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -274,7 +291,9 @@ def sentences(text: str) -> List[str]:
         joined.append(carry)
     found = []
     for line in joined:
-        found.extend(part.strip() for part in re.split(r"(?<=[.!?;])\s+(?=\S)", line) if part.strip())
+        # a stop and a blank; a stop inside a bracket or quote when a capital starts the next sentence
+        ends = r"(?<=[.!?;])\s+(?=\S)|(?<=[.!?;][)\]\"'])\s+(?=[A-Z])"
+        found.extend(part.strip() for part in re.split(ends, line) if part.strip())
     return found
 
 
@@ -319,6 +338,11 @@ class RulesText:
     def _sentence(original: str) -> Sentence:
         text = normalised(original)
         mentions, rest = _mentions(text)
+        if SOLVERS_SUM.search(text):  # a region-sum line's sum is the solver's anyway: said or not, the same rule
+            plain = re.sub(r" +", " ", SOLVERS_SUM.sub(" ", text))
+            found = _mentions(plain)
+            if any(mention.family == "region sum" for mention in found[0]):
+                text, (mentions, rest) = plain, found
         return Sentence(original, text, mentions, tuple(words_in(text)), rest)
 
     @property
@@ -344,20 +368,26 @@ class RulesText:
         """The line families the rules name, one per (family, number), with the colours they give each."""
         kinds: dict = {}
         distinct = set()
-        changed = {mention.family for sentence in self.sentences if MODIFIERS.search(sentence.text)
+        changed = {mention.family for sentence in self.sentences if _changed(sentence)
                    for mention in sentence.mentions}  # a family whose rule some sentence changes is not read
         for sentence in self.sentences:
             if changed & sentence.families():
                 continue
             lines = [mention for mention in sentence.mentions if mention.family in LINE_FAMILIES]
             for mention in lines:
-                value = self._gap(mention, sentence, side) if mention.family == "whisper" else None
+                value = self._gap(mention, sentence, side) if mention.family == "whisper" else \
+                    _window(sentence) if mention.family == "renban" else None
                 colours = self._colours_of(mention, lines, sentence)
                 key = (mention.family, value)
                 kinds[key] = tuple(dict.fromkeys(kinds.get(key, ()) + colours))
                 if len(lines) == 1 and mention.family in REPEATING_LINES and NO_REPEAT.search(sentence.text) \
                         and not PERMISSION.search(sentence.text):
                     distinct.add(key)
+        for (family, value), colours in list(kinds.items()):  # a renban rule over windows covers shorter lines
+            windowed = [key for key in kinds if key[0] == "renban" and key[1]]
+            if family == "renban" and value is None and len(windowed) == 1 and (
+                    not colours or set(colours) <= set(kinds[windowed[0]])):
+                del kinds[(family, value)]
         return [LineKind(family, value, colours, (family, value) in distinct)
                 for (family, value), colours in kinds.items()]
 
@@ -523,15 +553,16 @@ class RulesText:
         found = []
         carried = False  # the sentence before was carried by what was read
         for sentence in self.sentences:
-            families = sentence.families()
+            families = _stated_families(sentence)
             if not families and carried and ELABORATION.search(sentence.text) and not UNSUPPORTED.search(sentence.rest):
                 continue
             stated = {GLOBAL_FAMILIES[name] for name in self._globals_of(sentence)}
             if (families & set(GLOBAL_FAMILIES.values())) - stated:
                 families = families | {"a rule over the grid with a qualifier"}  # never read: the sentence is named
             carried = bool(families) and families <= read
-            unsupported = UNSUPPORTED.search(sentence.rest) or MODIFIERS.search(sentence.text) or \
-                ADDED.search(sentence.text) or (
+            own_sum = "double arrow" in families  # its own rule is one sum equal to another
+            unsupported = UNSUPPORTED.search(sentence.rest) or _changed(sentence) or \
+                ADDED.search(sentence.rest if own_sum else _unwindowed(sentence)) or (
                 ALL_GIVEN.search(sentence.text) and not _all_given(sentence.text, sentence.text)
                 and not re.search(r"\bnot (?:all|every|each|necessarily)\b", sentence.text))
             if not unsupported and (families and families <= read or PERMISSION.search(sentence.text)):
@@ -558,7 +589,7 @@ KIND_FAMILIES = {
     "lockout line": ("lockout",), "parity line": ("parity line",), "whisper": ("whisper",), "renban": ("renban",),
     "region-sum line": ("region sum",), "palindrome": ("palindrome",), "zipper line": ("zipper",),
     "entropic line": ("entropic",), "modular line": ("modular",), "nabner line": ("nabner",),
-    "quadruple": ("quadruple",), "arrow": ("arrow",), "double arrow": ("arrow",), "xv": ("xv",),
+    "quadruple": ("quadruple",), "arrow": ("arrow",), "double arrow": ("double arrow", "arrow"), "xv": ("xv",),
     "kropki": ("kropki",), "difference": ("kropki",), "ratio": ("kropki",), "anti-knight": ("anti-knight",),
     "anti-king": ("anti-king",), "diagonal non-consecutive": ("nonconsecutive",), "clone": ("clone",),
     "column indexer": ("indexer",), "row indexer": ("indexer",), "box indexer": ("indexer",),
@@ -580,6 +611,34 @@ def families_read(found: Iterable) -> set:
         else:
             families.update(KIND_FAMILIES.get(constraint.kind, ()))
     return families
+
+
+def _window(sentence: Sentence) -> Optional[int]:
+    """N when a sentence makes every run of N cells along a renban line a renban (WINDOW), else None."""
+    match = WINDOW.search(sentence.text)
+    if not match or sentence.families() != {"renban"}:
+        return None
+    return _number(match.group(1))
+
+
+def _stated_families(sentence: Sentence) -> set:
+    """The families a sentence states a rule for: those its body names when it has a header ('Odd and Even: a value
+    on a grey square is even' states one for even cells only), else all it names."""
+    body = re.sub(r"^[^:.]{0,40}:", "", sentence.text)
+    if body == sentence.text:
+        return sentence.families()
+    named = {mention.family for mention in _mentions(body)[0]}
+    return named or sentence.families()
+
+
+def _unwindowed(sentence: Sentence) -> str:
+    """A sentence's text without the runs of cells a renban rule is over (they are read)."""
+    return WINDOW.sub(" ", sentence.text) if _window(sentence) else sentence.text
+
+
+def _changed(sentence: Sentence) -> bool:
+    """True when a sentence has words that change its family's rule (MODIFIERS); a renban's windows are read."""
+    return MODIFIERS.search(_unwindowed(sentence)) is not None
 
 
 def _dot_statements(text: str) -> list:

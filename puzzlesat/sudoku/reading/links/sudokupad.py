@@ -33,9 +33,9 @@ from puzzlesat.sudoku.reading.links.common import (FOG_LIGHT, checked_regions, c
                                            shape_of, text_cages, text_indexers)
 from puzzlesat.sudoku.reading.links.colours import distance, family, nearest, rgb, word_distance
 from puzzlesat.sudoku.reading.links.frame import framed
-from puzzlesat.sudoku.reading.links.pad_lines import (Drawn, branches, figures, joined, kind_of, line_constraints,
-                                                     links_of, nearest_kind)
-from puzzlesat.sudoku.reading.links.rules_text import RulesText
+from puzzlesat.sudoku.reading.links.pad_lines import (Drawn, branches, figures, is_near, joined, kind_of,
+                                                      line_constraints, links_of, nearest_kind)
+from puzzlesat.sudoku.reading.links.rules_text import LineKind, RulesText
 from puzzlesat.sudoku.model.sudoku import Sudoku
 
 PROPS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor", "ce": "cells",
@@ -192,7 +192,7 @@ def read_sudokupad(data: dict) -> Sudoku:
     reader = _Reader(data)
     reader.ignored.extend(frame)
     regions = _regions(reader)
-    for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity, _shaded_regions):
+    for step in (_globals, _cages, _marks, _arrows, _lines, _outside_clues, _parity, _clones, _shaded_regions):
         step(reader, regions)
     if reader.by_convention:
         reader.unknown.append("no rules text: the drawing is read by its conventions alone (killer cages, "
@@ -222,8 +222,9 @@ def _metadata(data: dict) -> dict:
 
 
 def _rules_text(rules) -> str:
-    """The rules as one text (SudokuPad allows a list of paragraphs)."""
-    return "\n".join(map(str, rules)) if isinstance(rules, list) else str(rules)
+    """The rules as one text (SudokuPad allows a list of paragraphs; some tools write line breaks as '\\n')."""
+    text = "\n".join(map(str, rules)) if isinstance(rules, list) else str(rules)
+    return text.replace("\\r\\n", "\n").replace("\\n", "\n")
 
 
 def _solution_digits(solution, side: int) -> list:
@@ -255,14 +256,30 @@ def _regions(reader: _Reader) -> Optional[tuple]:
         reader.ignored.append("no regions drawn: the standard boxes assumed")
         return None
     try:
-        cells = [[reader.cell(int(row), int(col)) for row, col in region] for region in regions]
+        cells = [[reader.cell(int(row), int(col)) for row, col in region] for region in regions
+                 if region not in ([], [{}])]  # an empty region draws nothing
     except (TypeError, ValueError):
         raise VariantError("SudokuPad \"regions\" are not lists of [row, column]") from None
     if any(cell is None for region in cells for cell in region):
         raise VariantError("SudokuPad region cell lies outside the grid")
-    found = checked_regions(reader.shape, cells, "SudokuPad")
+    found = checked_regions(reader.shape, _drawn_once(reader, cells), "SudokuPad")
     needs_regions(reader.shape, found, "SudokuPad")
     return found
+
+
+def _drawn_once(reader: _Reader, regions: list) -> list:
+    """The regions, one drawn twice (the same cells) read once; when that leaves one region short, the cells in no
+    region drawn make it, as the region borders show them."""
+    once = list(dict.fromkeys(tuple(sorted(region)) for region in regions))
+    if len(once) == len(regions):
+        return regions
+    left = sorted(set(range(reader.side * reader.side)) - {cell for region in once for cell in region})
+    if len(once) == reader.side - 1 and len(left) == reader.side:
+        once.append(tuple(left))
+        reader.ignored.append("a region drawn twice: read once, the cells in no region drawn as the last one")
+    else:
+        reader.ignored.append("a region drawn twice: read once")
+    return once
 
 
 def _globals(reader: _Reader, regions: Optional[tuple]) -> None:
@@ -580,7 +597,9 @@ def _arrows(reader: _Reader, regions: Optional[tuple]) -> None:
     texts = _outside_texts(reader)
     other = 0
     for arrow in reader.data.get("arrows") or []:
-        points = [_point(p) for p in (arrow.get("wayPoints") or [])] if isinstance(arrow, dict) else []
+        points = [_point(p) for p in (arrow.get("wayPoints") or [])] if isinstance(arrow, dict) else [None]
+        if not points:
+            continue  # an arrow without way points draws nothing
         if len(points) < 2 or None in points:
             other += 1
             continue
@@ -643,6 +662,8 @@ def _lines(reader: _Reader, regions: Optional[tuple]) -> None:
     diagonals from corner to corner as the rules have them (_diagonals)."""
     bulbs = _bulbs(reader)
     kinds = reader.text.line_kinds(reader.side)
+    if reader.by_convention:  # f-puzzles' palindromes: plain grey lines (a grey line from a bulb is a thermometer)
+        kinds = [LineKind("palindrome", None, ("grey",))]
     left: Counter = Counter()
     pieces = []
     for line in reader.data.get("lines") or []:
@@ -704,14 +725,17 @@ def _read_figure(reader: _Reader, figure: list, bulbs: dict, kinds: list) -> boo
 def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
     """Read one line; False when no rule fits it."""
     path = drawn.cells
-    at_start, at_end = path[0] in bulbs, path[-1] in bulbs
-    if at_start and at_end and not drawn.loop and reader.text.mentions("between"):
-        reader.constraints.append(constraints.Between(path))
+    ended = _ended_by_circles(reader, drawn, bulbs, kinds)
+    if ended is not None:
+        reader.constraints.append(ended(path))
         reader.used.update(id(item) for item in bulbs[path[0]] + bulbs[path[-1]])
         return True
     thermos = [kind for kind in kinds if kind.family in ("thermometer", "slow thermometer")]
     on_line = [cell for cell in dict.fromkeys(path) if cell in bulbs]
-    if len(on_line) > 1:  # a thermometer's bulb is filled in the line's colour; other circles are something else
+    other = kind_of(drawn.colour, kinds)
+    if len(on_line) > 1 or other is not None and is_near(drawn.colour, other):
+        # a thermometer's bulb is filled in the line's colour; other circles, or a circle on a line whose colour
+        # the rules give another family, are something else
         on_line = [cell for cell in on_line if any(_filled_like(item, drawn.colour) for item in bulbs[cell])]
     if (thermos or reader.by_convention) and len(on_line) == 1 and not drawn.loop:
         slow = nearest_kind(drawn.colour, thermos) if thermos else None
@@ -720,10 +744,40 @@ def _read_line(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list) -> bool:
         reader.used.update(id(item) for item in bulbs[on_line[0]])
         return True
     kind = kind_of(drawn.colour, kinds)
-    if kind is None:
+    if kind is None or reader.by_convention and not _may_mirror(reader, drawn.cells):
         return False
     reader.constraints.extend(line_constraints(kind, drawn.cells, reader.shape.cell_name(drawn.cells[0])))
     return True
+
+
+def _may_mirror(reader: _Reader, cells: tuple) -> bool:
+    """False when a line cannot read the same both ways: two cells equally far from its centre share a row or a
+    column (a grey line that is no palindrome, say a thermometer drawn without its bulb)."""
+    lines = reader.shape.rows + reader.shape.columns
+    return not any(any(a in line and b in line for line in lines)
+                   for a, b in zip(cells[:len(cells) // 2], cells[::-1]))
+
+
+def _ended_by_circles(reader: _Reader, drawn: Drawn, bulbs: dict, kinds: list):
+    """The constraint class of a line with a circle at both ends, when the rules name such a family: between lines
+    or double arrows (the sum of the two circles), told apart by colour when the rules name both, and of the colour
+    the rules give it; None otherwise (or when the line's colour is another family's)."""
+    path = drawn.cells
+    if not (path[0] in bulbs and path[-1] in bulbs) or drawn.loop:
+        return None
+    named = [family for family in ("between", "double arrow") if reader.text.mentions(family)]
+    candidates = [kind for kind in kinds if kind.family in named]
+    other = kind_of(drawn.colour, kinds)
+    if other is not None and is_near(drawn.colour, other):
+        candidates.append(other)
+    told = nearest_kind(drawn.colour, candidates)
+    if told is not None:
+        if told is other or told.colours and not is_near(drawn.colour, told) or len(named) > 1 and not told.colours:
+            return None  # the line's colour is another family's, or not the one the rules give it
+        named = [told.family]
+    if len(named) != 1:
+        return None
+    return constraints.Between if named[0] == "between" else constraints.DoubleArrow
 
 
 def _filled_like(item: dict, colour) -> bool:
@@ -770,7 +824,7 @@ def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
     """Circles and squares inside cells the rules call odd or even (a circle odd and a square even unless the rules
     say which shape or colour is which; whole shaded cells only when the rules speak of shading), each not used for
     another rule; or the very cells the rules name ('the grey cell in row 2 column 8 is even')."""
-    looks = {parity: _parity_look(reader, parity) for parity in ("odd", "even") if reader.text.mentions(parity)}
+    looks = {parity: _parity_look(reader, parity) for parity in ("odd", "even") if _parity_sentences(reader, parity)}
     if not looks:
         return
     named = {parity: _cells_named(reader, parity) for parity in looks}
@@ -799,13 +853,24 @@ def _parity(reader: _Reader, regions: Optional[tuple]) -> None:
         reader.used.add(id(item))
 
 
-def _shaded_regions(reader: _Reader, regions: Optional[tuple]) -> None:
-    """Extra regions drawn as shaded cells, when the rules speak of them ('each shaded region contains 1-9'): each
-    group of orthogonally touching whole-cell shadings of one colour, of two to `side` cells, is a group of distinct
-    digits."""
-    if not reader.text.mentions("extra region") or any(getattr(c, "name", "").startswith("extra region")
-                                                        for c in reader.constraints):
+def _clones(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Clones drawn as shaded cells, when the rules speak of them ('grey and yellow cell groups are clones'): the
+    groups of orthogonally touching whole-cell shadings of one colour, when there are several and all have one
+    shape, hold the same digits in the same places (a Clone of the first with each other)."""
+    if not reader.text.mentions("clone"):
         return
+    for cells in _shadings(reader).values():
+        groups = sorted((tuple(sorted(group)) for group in _touching(cells, reader.side)), key=min)
+        offsets = {tuple((cell // reader.side - group[0] // reader.side, cell % reader.side - group[0] % reader.side)
+                         for cell in group) for group in groups}
+        if len(groups) < 2 or len(offsets) != 1:
+            continue
+        reader.constraints.extend(constraints.Clone(groups[0], copy) for copy in groups[1:])
+        reader.used.update(id(item) for item in cells.values())
+
+
+def _shadings(reader: _Reader) -> dict:
+    """Whole-cell shadings not read yet, by colour: colour -> {cell: shape}."""
     shaded: dict = {}
     for item in reader.shapes():
         y, x = _point(item.get("center"))
@@ -814,13 +879,34 @@ def _shaded_regions(reader: _Reader, regions: Optional[tuple]) -> None:
                 or min(float(item.get("width") or 0), float(item.get("height") or 0)) < 0.95:
             continue
         shaded.setdefault(str(item.get("backgroundColor") or "").lower(), {})[cell] = item
-    groups = [group for cells in shaded.values() for group in _touching(cells, reader.side)]
+    return shaded
+
+
+def _shaded_regions(reader: _Reader, regions: Optional[tuple]) -> None:
+    """Extra regions drawn as shaded cells, when the rules speak of them ('each shaded region contains 1-9'): each
+    region of whole-cell shadings of one colour (_colour_regions), of two to `side` cells, is a group of distinct
+    digits."""
+    if not reader.text.mentions("extra region") or any(getattr(c, "name", "").startswith("extra region")
+                                                        for c in reader.constraints):
+        return
+    shaded = _shadings(reader)
+    groups = [group for cells in shaded.values() for group in _colour_regions(cells, reader.side)]
     if not groups or any(not 2 <= len(group) <= reader.side for group in groups):
         return
-    for index, group in enumerate(sorted(groups), 1):
+    for index, group in enumerate(sorted(groups, key=min), 1):
         reader.constraints.append(constraints.Distinct(tuple(sorted(group)), f"extra region {index}"))
         reader.used.update(id(shaded_item) for cells in shaded.values() for cell, shaded_item in cells.items()
                            if cell in group)
+
+
+def _colour_regions(cells: dict, side: int) -> list:
+    """The regions the cells shaded in one colour make: each group of orthogonally touching cells, or the colour's
+    cells all together when they are `side` many (a region of every digit), or fewer and some touch no other of
+    their colour (a region drawn cell by cell, diagonally or apart)."""
+    groups = _touching(cells, side)
+    if len(cells) == side or len(cells) < side and any(len(group) == 1 for group in groups):
+        return [set(cells)]
+    return groups
 
 
 def _touching(cells: dict, side: int) -> list:
@@ -866,7 +952,7 @@ def _cells_named(reader: _Reader, parity: str) -> set:
 def _parity_look(reader: _Reader, parity: str) -> tuple:
     """(the shape, the colour words, whether whole shaded cells count) the rules give odd or even cells: 'circle'
     for odd and 'square' for even unless their sentences name the other shape or speak of shaded cells."""
-    sentences = reader.text.about(parity)
+    sentences = _parity_sentences(reader, parity)
     circle = any(sentence.says(r"\bcircle") for sentence in sentences)
     shaded = any(sentence.says(r"\bshad|highlight|colou?red (?:cells?|squares?)|\bfilled cells?")
                  for sentence in sentences)
@@ -875,6 +961,13 @@ def _parity_look(reader: _Reader, parity: str) -> tuple:
         ("circle" if circle and not square else "square")
     colours = tuple(word for sentence in sentences for word, _ in sentence.colours)
     return shape, colours, shaded
+
+
+def _parity_sentences(reader: _Reader, parity: str) -> list:
+    """The sentences that say something is odd (or even), a header before a colon aside ('Odd and Even: a value on a
+    grey square is even' says nothing is odd)."""
+    return [sentence for sentence in reader.text.about(parity)
+            if re.search(rf"\b{parity}s?\b", re.sub(r"^[^:.]{0,40}:", "", sentence.text))]
 
 
 def _by_colour(colour, looks: dict) -> list:
