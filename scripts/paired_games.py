@@ -277,9 +277,10 @@ def cache_writer(path: Optional[Path], keys: List[Optional[str]]):
         return None
 
     def keep(side: int, games: List[dict]) -> None:
-        if keys[side] is not None:
-            with path.open("a") as out:
-                out.writelines(json.dumps(dict(game, key=keys[side])) + "\n" for game in games)
+        if keys[side] is not None:  # one write: runs sharing the file never interleave their lines
+            text = "".join(json.dumps(dict(game, key=keys[side])) + "\n" for game in games)
+            with path.open("ab", buffering=0) as out:
+                out.write(text.encode())
     return keep
 
 

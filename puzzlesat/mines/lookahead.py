@@ -60,6 +60,7 @@ from puzzlesat.errors import Inconsistent, OutOfBudget
 from puzzlesat.mines.board import HIDDEN
 from puzzlesat.mines.count import Counts, count_layouts, list_layouts, snapshot
 from puzzlesat.mines.endgame import Endgame, ones
+from puzzlesat.mines.long_term import LongTermRisk
 from puzzlesat.mines.patterns import fifty_fifties, is_dead
 from puzzlesat.mines.player import ENDGAME, FIFTY_FIFTY, GUESS, Decision, Player
 
@@ -99,6 +100,7 @@ class Lookahead(Player):
     take_fifty_fifties = True  # guess an unavoidable 50/50 at once (puzzlesat.mines.patterns)
     prune_slack = 0.0  # stop scoring a candidate once it cannot reach this share below the best score
     keep_outcomes = False  # keep each scored candidate's outcomes (Scored.outcomes), for a deeper look
+    long_term = False  # scale scores by the 50/50s a guess would settle (puzzlesat.mines.long_term)
     search: Optional[Endgame] = None  # the endgame search of an earlier move, kept while its layouts hold
 
     def guess(self, solution: Counts) -> Decision:
@@ -148,11 +150,17 @@ class Lookahead(Player):
                   if cell not in mines and cell not in solution.safe}
         numbers = self.active()
         game = self.game
-        context = (numbers, mines, {}, snapshot(game.known, game.neighbours, mines, numbers))
+        memo: dict = {}
+        context = (numbers, mines, memo, snapshot(game.known, game.neighbours, mines, numbers))
+        risk = None
+        if self.long_term:
+            risk = LongTermRisk(game.known, game.neighbours, game.setup.width, game.setup.height, game.setup.mines,
+                                mines, solution, numbers, memo)
         found: Dict[int, Scored] = {}
         best: Optional[Scored] = None
-        for cell in self.candidates(solution, safety, mines):
-            scored = self.score(cell, safety[cell], solution, context, best)
+        for cell in self.candidates(solution, safety, mines, risk):
+            factor = 1.0 if risk is None else risk.factor(cell)
+            scored = self.score(cell, safety[cell], solution, context, best, factor)
             found[cell] = scored
             if best is None or self.better(scored, best):
                 best = scored
@@ -165,7 +173,8 @@ class Lookahead(Player):
             return new > old
         return (self.edge_rank(scored.cell), scored.cell) < (self.edge_rank(best.cell), best.cell)
 
-    def candidates(self, solution: Counts, safety: Dict[int, float], mines: Set[int]) -> List[int]:
+    def candidates(self, solution: Counts, safety: Dict[int, float], mines: Set[int],
+                   risk: Optional[LongTermRisk] = None) -> List[int]:
         """The cells worth scoring (module docstring, step 3), safest first."""
         game = self.game
         off = {cell for cell in solution.off_frontier if cell in safety}  # counting may have made them all mines
@@ -178,6 +187,10 @@ class Lookahead(Player):
             chosen += self.off_candidates(off)
         if not chosen:  # every frontier cell is dead and the cells off it are far less safe
             chosen = [cell for cell in safety if cell not in off] or sorted(off)
+        if risk is not None:
+            taken = set(chosen)
+            chosen += [cell for cell in risk.influenced(best * self.cutoff) if cell in safety and cell not in taken
+                       and not is_dead(cell, game.known, game.neighbours, mines, solution.safe)]
         return sorted(chosen, key=lambda cell: (-safety[cell], self.edge_rank(cell), cell))
 
     def off_candidates(self, off: Set[int]) -> List[int]:
@@ -190,8 +203,10 @@ class Lookahead(Player):
         """Fewer neighbours first: corners, then edges, then the interior."""
         return len(self.game.neighbours[cell])
 
-    def score(self, cell: int, safety: float, solution: Counts, context: tuple, best: Optional[Scored]) -> Scored:
-        """Judge one candidate: each number it could show, the blended safety after it (module docstring)."""
+    def score(self, cell: int, safety: float, solution: Counts, context: tuple, best: Optional[Scored],
+              factor: float = 1.0) -> Scored:
+        """Judge one candidate: each number it could show, the blended safety after it (module docstring), all
+        times `factor` (the long-term risk it settles)."""
         game = self.game
         numbers, mines, memo, since = context
         numbers = numbers + [cell]
@@ -199,9 +214,10 @@ class Lookahead(Player):
         result = Scored(cell, safety, outcomes=[] if self.keep_outcomes else None)
         left, values, safest = safety, 0, []
         for value in self.values(cell, mines, solution.safe):
-            if best is not None and not best.dead and result.score + left < best.score * (1 - self.prune_slack):
+            if best is not None and not best.dead \
+                    and result.score + left * factor < best.score * (1 - self.prune_slack):
                 result.pruned = True
-                result.score += left
+                result.score += left * factor
                 return result
             known[cell] = value
             try:
@@ -213,7 +229,7 @@ class Lookahead(Player):
             values += 1
             left -= share
             blended, living_safe, single = self.blended_safety(after, known, mines)
-            result.score += share * blended
+            result.score += share * blended * factor
             result.clears += share * living_safe
             if living_safe:
                 result.progress += share
