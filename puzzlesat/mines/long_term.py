@@ -127,6 +127,19 @@ class LongTermRisk:
                 missing.append(cell)
         return missing
 
+    def most(self, shape: Shape, missing: List[int]) -> int:
+        """A bound on the tally, from the counts at hand: the fewest layouts with a mine on one of its mined cells
+        or missing flanks, or without one on one of its safe cells."""
+        layouts, numerators = self.solution.layouts, self.solution.numerators
+        bound = layouts
+        for cell in shape.mined:
+            bound = min(bound, numerators.get(cell, layouts))
+        for cell in missing:
+            bound = min(bound, numerators.get(cell, layouts))
+        for cell in shape.safe:
+            bound = min(bound, layouts - numerators.get(cell, 0))
+        return bound
+
     def tally(self, shape: Shape, missing: List[int]) -> int:
         """The layouts in which the shape forms: its mined cells and missing flanks mines, its safe cells safe."""
         found = self.tallies.get(shape)
@@ -149,7 +162,8 @@ class LongTermRisk:
         near = {shape for mine in self.mines for shape in self.shapes.flanked_by[mine]}
         for shape in near.union(self.shapes.lone):
             missing = self.missing(shape)
-            if missing is None or len(missing) > SWEEP_MISSING or len(missing) + len(shape.mined) > self.left:
+            if missing is None or len(missing) > SWEEP_MISSING or len(missing) + len(shape.mined) > self.left \
+                    or self.most(shape, missing) <= SWEEP_SHARE * layouts:
                 continue
             tally = self.tally(shape, missing)
             if tally <= SWEEP_SHARE * layouts:
@@ -167,7 +181,7 @@ class LongTermRisk:
             for shape in of_kind:
                 missing = self.missing(shape)
                 if missing is not None and len(missing) <= MOST_MISSING \
-                        and len(missing) + len(shape.mined) <= self.left:
+                        and len(missing) + len(shape.mined) <= self.left and self.most(shape, missing) > best:
                     best = max(best, self.tally(shape, missing))
             total += best
         mined = self.solution.numerators.get(cell, 0)
