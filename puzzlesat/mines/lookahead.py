@@ -65,6 +65,7 @@ from puzzlesat.mines.patterns import fifty_fifties, is_dead
 from puzzlesat.mines.player import ENDGAME, FIFTY_FIFTY, GUESS, Decision, Player
 
 EQUAL = 1e-4  # safeties closer than this are the same for domination
+ENDGAME_MOST = 20000  # never list more layouts than this for the exact search
 
 
 @dataclass
@@ -90,8 +91,11 @@ class Scored:
 class Lookahead(Player):
     """The default strategy (module docstring)."""
 
-    endgame_layouts = 200  # search the game tree exactly when at most this many layouts remain
-    endgame_nodes = 50000  # positions the endgame search may visit before it gives up
+    endgame_layouts = 400  # search the game tree exactly when at most this many layouts remain
+    endgame_density = 250  # ... or when the layouts times the safe share of the covered cells cubed are at most this
+    endgame_nodes = 300000  # positions the endgame search may visit before it gives up
+    endgame_living_only = True  # leave cells that can show one number out of the search's moves (Endgame)
+    keep_partial = True  # a search cut short: the best move it finished replaces a guess it judged worse
     cutoff = 0.9  # frontier candidates: living cells at least this share of the best living safety
     off_tolerance = 0.95  # off-frontier candidates when their safety is at least this share of the best
     all_off_below = 30  # fewer off-frontier cells than this: all of them are candidates
@@ -104,21 +108,38 @@ class Lookahead(Player):
     search: Optional[Endgame] = None  # the endgame search of an earlier move, kept while its layouts hold
 
     def guess(self, solution: Counts) -> Decision:
-        if solution.layouts <= self.endgame_layouts:
+        game = self.game
+        mines = self.mines | solution.mines
+        partial = None
+        if self.small_endgame(solution, mines):
             move = self.endgame(solution)
             if move is not None:
                 cell, win = move
                 return Decision(cell, solution.probability(cell), ENDGAME, win=win)
-        game = self.game
-        mines = self.mines | solution.mines
+            if self.keep_partial:
+                partial = self.search.partial
         if self.take_fifty_fifties:
             pairs = fifty_fifties(game.known, game.neighbours, game.setup.mines, mines, solution)
             if pairs:
                 cell = min(pairs[0], key=self.edge_rank)
                 return Decision(cell, solution.probability(cell), FIFTY_FIFTY)
         chosen = self.evaluate(solution, mines)
+        if partial is not None and partial[0] is not None and chosen.cell in partial[1] and chosen.cell != partial[0]:
+            return Decision(partial[0], solution.probability(partial[0]), ENDGAME)
         return Decision(chosen.cell, solution.probability(chosen.cell), GUESS, progress=chosen.progress,
                         safety_next=chosen.score)
+
+    def small_endgame(self, solution: Counts, mines: Set[int]) -> bool:
+        """Few enough layouts for the exact search: at most `endgame_layouts`, or (with `endgame_density`) few
+        once weighed by the safe share of the covered cells cubed, as David Hill's solver decides (never more
+        than ENDGAME_MOST)."""
+        if solution.layouts <= self.endgame_layouts:
+            return True
+        if not self.endgame_density or solution.layouts > ENDGAME_MOST:
+            return False
+        covered = sum(1 for value in self.game.known if value == HIDDEN) - len(mines)
+        safe_share = 1 - (self.game.setup.mines - len(mines)) / covered
+        return solution.layouts * safe_share ** 3 <= self.endgame_density
 
     def endgame(self, solution: Counts) -> Optional[Tuple[int, float]]:
         """The move that wins most often when few layouts remain and its chance of winning, or None when the
@@ -132,7 +153,7 @@ class Lookahead(Player):
                 search = None
         if search is None:
             cells, listed = list_layouts(game.known, game.neighbours, game.setup.mines, self.mines, solution)
-            search = self.search = Endgame(cells, listed, game.neighbours)
+            search = self.search = Endgame(cells, listed, game.neighbours, self.endgame_living_only)
             layouts = None
         try:
             return search.best_move(layouts, Budget(nodes=self.endgame_nodes))
