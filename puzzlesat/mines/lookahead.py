@@ -91,11 +91,14 @@ class Scored:
 class Lookahead(Player):
     """The default strategy (module docstring)."""
 
-    endgame_layouts = 400  # search the game tree exactly when at most this many layouts remain
-    endgame_density = 250  # ... or when the layouts times the safe share of the covered cells cubed are at most this
-    endgame_nodes = 300000  # positions the endgame search may visit before it gives up
-    endgame_living_only = True  # leave cells that can show one number out of the search's moves (Endgame)
-    keep_partial = True  # a search cut short: the best move it finished replaces a guess it judged worse
+    # The endgame search's sizes. David Hill's solver searches at most 400 layouts, or 250 weighed by the safe share
+    # cubed, 300,000 nodes, living cells only, and keeps a search's partial answer: an experiment (each of these on),
+    # not yet measured on paired games, so off by default.
+    endgame_layouts = 200  # search the game tree exactly when at most this many layouts remain
+    endgame_density = 0  # ... or (not 0) when the layouts times the covered cells' safe share cubed are at most this
+    endgame_nodes = 50000  # positions the endgame search may visit before it gives up
+    endgame_living_only = False  # leave cells that can show one number out of the search's moves (Endgame)
+    keep_partial = False  # a search cut short: the best move it finished replaces a guess it judged worse
     cutoff = 0.9  # frontier candidates: living cells at least this share of the best living safety
     off_tolerance = 0.95  # off-frontier candidates when their safety is at least this share of the best
     all_off_below = 30  # fewer off-frontier cells than this: all of them are candidates
