@@ -22,6 +22,10 @@ SecondarySafetyEvaluator), written here from the idea:
 - The strategy (puzzlesat.mines.lookahead) multiplies a candidate's score by `factor`, (safe layouts + 0.9 x
   influence) / safe layouts, and also scores influenced cells whose safety with their influence added passes the
   candidate cut-off.
+
+Measured (scripts/paired_games.py, expert, seed 0, the corner first): in Hill's own solver the factor is worth
+0.34 points (76,000 games, p = 0.022); here `longterm` wins 0.56 points more than `lookahead` (41,000 games,
+p = 0.0045).
 """
 
 from __future__ import annotations

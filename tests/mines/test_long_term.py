@@ -1,11 +1,13 @@
-"""Long-term risk: the shapes of a board, their tallies against brute force, influence and the factor's bounds."""
+"""Long-term risk: the shapes of a board, their tallies against brute force, influence, the factor's bounds, the guess."""
 
 from __future__ import annotations
 
 from hypothesis import given
 
 from boards import SETTINGS, layouts, mostly_open_boards
+from conftest import PUZZLES
 from puzzlesat.mines import parse_board
+from puzzlesat.mines.advice import advise
 from puzzlesat.mines.count import count_layouts
 from puzzlesat.mines.equations import active_numbers
 from puzzlesat.mines.long_term import LongTermRisk, shapes
@@ -79,3 +81,11 @@ def test_influence_never_exceeds_a_cells_layouts_with_or_without_a_mine_and_the_
         influence = risk.influence(cell)
         assert 0 <= influence <= min(mined, solution.layouts - mined)
         assert 1.0 <= risk.factor(cell) <= 1.0 + 0.9 * influence / (solution.layouts - mined) + 1e-12
+
+
+def test_with_a_corner_1_open_longterm_guesses_a_far_corner_where_lookahead_guesses_beside_it():
+    # David Hill's solver makes its first expert guess in a corner, for the 50/50s it would spare; lookahead does not.
+    board = parse_board((PUZZLES / "mines" / "expert-corner-1.mine").read_text())
+    corners = {(0, board.width - 1), (board.height - 1, 0), (board.height - 1, board.width - 1)}
+    assert advise(board, "longterm").cell in corners
+    assert advise(board, "lookahead").cell == (0, 2)
