@@ -6,7 +6,9 @@ two strategies can play the very same games: a difference of a few tenths of a p
 10,000 games, shows in the games one wins and the other loses (McNemar's exact test on those discordant games).
 Each side is a STRATEGY of the working tree, REV:STRATEGY of a git revision (checked out in a temporary worktree,
 removed at the end) or DIR:STRATEGY of a source tree, so a new strategy can be measured against the previous one in
-the same run.
+the same run. A side may also be David Hill's Java solver (`hill`, or `hill+OPTION` for a driver option such as
+`hill+no-long-term-safety`), built as scripts/README.md says (bench_java_solver.py; --hill-build names its classes):
+it plays puzzlesat's very layouts (the first click in the corner), its games per CPU-second those of its whole JVM.
 
 Games are played in worker processes (--jobs), in chunks that alternate between the sides, so both see the same
 machine load. Each worker times its own CPU per game and per move: the table gives games per CPU-second of each
@@ -20,11 +22,14 @@ A run is LEVEL:RULES:GAMES[:ROW,COL] (LEVEL a level name or WIDTHxHEIGHTxMINES; 
 default); --start plays games START.. instead of 0... Prints one JSON line per run (stdout, and to --json) and a
 Markdown table at the end. --cache FILE keeps the games of a side given as a git revision (its commit, strategy, run
 and seed): a later run reads them from there instead of playing them again and adds the ones it plays, so a baseline
-is played once for many experiments (its games per CPU-second are then those of the run that played it).
+is played once for many experiments (its games per CPU-second are then those of the run that played it). A Hill
+side is cached too (keyed by its options and its build). The cache grows as each chunk ends, so an interrupted run
+keeps its games.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -36,8 +41,9 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from common import REPO, parser_for, table
+from common import REPO, measure, parser_for, table
 
+HILL = "hill"  # a side played by Hill's Java solver: hill, or hill+OPTION+OPTION (PuzzlesatBulk's --OPTION flags)
 
 
 def play_chunk(tree: str, strategy: str, level: str, rules: str, first: str, seed: int, start: int, stop: int) -> None:
@@ -68,6 +74,44 @@ def play_chunk(tree: str, strategy: str, level: str, rules: str, first: str, see
         print(json.dumps(line), flush=True)
 
 
+def play_hill_chunk(build: str, options: str, level: str, rules: str, first: str, seed: int, start: int,
+                    stop: int) -> None:
+    """Worker: Hill's solver plays puzzlesat's layouts of games start..stop-1; one JSON line per game on stdout."""
+    from bench_java_solver import JAVA_MAIN, RESULT, fail, layouts
+
+    width, height, mines = hill_board(level, rules, first)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as layout_file:
+        layout_file.write(layouts(str(REPO), level, seed, start, stop))
+        layout_file.flush()
+        flags = [f"--{flag}" for flag in options.split("+") if flag]
+        done = measure(["java", "-XX:+UseSerialGC", "-cp", build, JAVA_MAIN, str(width), str(height), str(mines),
+                        str(stop - start), str(seed), "--layouts", layout_file.name] + flags)
+    found = RESULT.search((done.out or b"").decode("utf-8", "replace"))
+    if done.status or not found:
+        raise fail(f"Hill's solver failed (exit {done.status}): {done.err.strip()[-300:]}")
+    result = json.loads(found.group(1))
+    guesses = [int(count) for count in result["guesses_each"].split(",")]
+    for index, (outcome, count) in enumerate(zip(result["outcomes"], guesses), start):
+        line = {"index": index, "won": outcome == "1", "cpu": done.cpu / (stop - start), "slowest": None,
+                "guesses": count}
+        print(json.dumps(line), flush=True)
+
+
+def hill_board(level: str, rules: str, first: str) -> Tuple[int, int, int]:
+    """Width, height and mines of a run Hill's driver can play (its first click is the corner), else exit."""
+    from puzzlesat.mines.game import parse_size
+
+    setup = parse_size(level, rules)
+    if first not in ("corner", "0,0"):
+        raise SystemExit(f"paired_games.py: Hill's solver opens the corner first, not {first}")
+    return setup.width, setup.height, setup.mines
+
+
+def is_hill(strategy: str) -> bool:
+    """Whether a side's strategy names Hill's solver."""
+    return strategy == HILL or strategy.startswith(HILL + "+")
+
+
 @contextmanager
 def checked_out(revision: Optional[str]):
     """The source tree of a revision (a temporary git worktree), a directory as it is, or (None) this repository."""
@@ -96,10 +140,19 @@ def parse_run(text: str) -> dict:
     return {"level": parts[0], "rules": parts[1], "games": int(parts[2]), "first": parts[3] if len(parts) == 4 else "corner"}
 
 
+def worker_argv(tree: str, strategy: str, run: dict, seed: int, start: int, stop: int, hill_build: str) -> List[str]:
+    """The command of a worker that plays games start..stop-1 of a side."""
+    where = [run["level"], run["rules"], run["first"], str(seed), str(start), str(stop)]
+    if is_hill(strategy):
+        return [sys.executable, __file__, "--hill-worker", hill_build, strategy[len(HILL) + 1:]] + where
+    return [sys.executable, __file__, "--worker", tree, strategy] + where
+
+
 def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chunk: int,
-              cached: Optional[List[Dict[int, dict]]] = None, first: int = 0) -> List[Dict[int, dict]]:
+              cached: Optional[List[Dict[int, dict]]] = None, first: int = 0, hill_build: str = "",
+              keep=None) -> List[Dict[int, dict]]:
     """Every game of the run on both sides (games first.. ; those in `cached` are not played again), chunks
-    alternating between the sides, `jobs` workers at a time."""
+    alternating between the sides, `jobs` workers at a time; `keep(side, games)` is told each chunk's games."""
     results: List[Dict[int, dict]] = [dict(side) for side in cached] if cached else [{}, {}]
     end = first + run["games"]
     work = [(side, start, min(start + chunk, end)) for start in range(first, end, chunk) for side in (0, 1)
@@ -109,8 +162,7 @@ def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chu
         while work and len(running) < jobs:
             side, start, stop = work.pop(0)
             tree, strategy = trees[side]
-            argv = [sys.executable, __file__, "--worker", tree, strategy, run["level"], run["rules"], run["first"],
-                    str(seed), str(start), str(stop)]
+            argv = worker_argv(tree, strategy, run, seed, start, stop, hill_build)
             out = tempfile.TemporaryFile("w+")
             running.append((side, subprocess.Popen(argv, stdout=out, text=True), out))
         finished = [item for item in running if item[1].poll() is not None]
@@ -122,10 +174,12 @@ def play_both(trees: List[Tuple[str, str]], run: dict, seed: int, jobs: int, chu
             if child.returncode:
                 raise SystemExit(f"paired_games.py: a worker failed (exit {child.returncode})")
             out.seek(0)
-            for line in out.read().splitlines():
-                game = json.loads(line)
-                results[side][game["index"]] = game
+            games = [json.loads(line) for line in out.read().splitlines()]
             out.close()
+            for game in games:
+                results[side][game["index"]] = game
+            if keep is not None:
+                keep(side, games)
         done = sum(1 for side in results for index in side if first <= index < end)
         print(f"\r{run['level']}:{run['rules']} {done}/{2 * run['games']} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
@@ -158,7 +212,8 @@ def summarise(names: List[str], run: dict, results: List[Dict[int, dict]], first
         "wins": wins, "rates": [w / games for w in wins], "ci95": [wilson(w, games) for w in wins],
         "only_a": only_a, "only_b": only_b, "p_mcnemar": mcnemar(only_a, only_b),
         "games_per_cpu_second": [games / c for c in cpu], "speed_ratio_b_over_a": cpu[0] / cpu[1],
-        "slowest_move": [max(g["slowest"] for g in side) for side in (a, b)],
+        "slowest_move": [max((g["slowest"] for g in side if g["slowest"] is not None), default=None)
+                         for side in (a, b)],
         "guesses": [sum(g["guesses"] for g in side) / games for side in (a, b)],
     }
 
@@ -176,15 +231,21 @@ def markdown(rows: List[dict]) -> str:
             f"{row['rates'][1] - row['rates'][0]:+.2%}", f"{row['only_a']} / {row['only_b']}", f"{row['p_mcnemar']:.3g}",
             f"{row['games_per_cpu_second'][0]:.1f}", f"{row['games_per_cpu_second'][1]:.1f}",
             f"{row['speed_ratio_b_over_a']:.2f}x",
-            f"{row['slowest_move'][0] * 1000:.0f} / {row['slowest_move'][1] * 1000:.0f} ms",
+            " / ".join("-" if s is None else f"{s * 1000:.0f}" for s in row["slowest_move"]) + " ms",
         ])
     return table(header, body)
 
 
-def cache_keys(sides: List[Tuple[Optional[str], str]], run: dict, seed: int) -> List[Optional[str]]:
-    """Per side, the key of its games in the cache: commit:strategy:run:seed for a git revision, else None."""
+def cache_keys(sides: List[Tuple[Optional[str], str]], run: dict, seed: int, hill_build: str) -> List[Optional[str]]:
+    """Per side, the key of its games in the cache: commit:strategy:run:seed for a git revision, the build's
+    Solver.class digest and the options for Hill's solver, else None."""
     keys: List[Optional[str]] = []
+    where = f"{run['level']}:{run['rules']}:{run['first']}:{seed}"
     for revision, strategy in sides:
+        if is_hill(strategy):
+            solver = Path(hill_build, "minesweeper", "solver", "Solver.class").read_bytes()
+            keys.append(f"{strategy}:{hashlib.sha256(solver).hexdigest()[:12]}:{where}")
+            continue
         if revision is None or Path(revision).is_dir():
             keys.append(None)
             continue
@@ -192,7 +253,7 @@ def cache_keys(sides: List[Tuple[Optional[str], str]], run: dict, seed: int) -> 
                                 capture_output=True, text=True)
         if commit.returncode:
             raise SystemExit(f"paired_games.py: {revision!r} is not a git revision")
-        keys.append(f"{commit.stdout.strip()}:{strategy}:{run['level']}:{run['rules']}:{run['first']}:{seed}")
+        keys.append(f"{commit.stdout.strip()}:{strategy}:{where}")
     return keys
 
 
@@ -210,17 +271,17 @@ def read_cache(path: Optional[Path], keys: List[Optional[str]]) -> List[Dict[int
     return found
 
 
-def write_cache(path: Optional[Path], keys: List[Optional[str]], results: List[Dict[int, dict]],
-                before: List[Dict[int, dict]]) -> None:
-    """Add the games just played by the sides with a key."""
+def cache_writer(path: Optional[Path], keys: List[Optional[str]]):
+    """What play_both calls with each chunk's games: adds those of a side with a key to the cache (None: no cache)."""
     if path is None:
-        return
-    with path.open("a") as out:
-        for side, key in enumerate(keys):
-            if key is not None:
-                for index, game in sorted(results[side].items()):
-                    if index not in before[side]:
-                        out.write(json.dumps(dict(game, key=key)) + "\n")
+        return None
+
+    def keep(side: int, games: List[dict]) -> None:
+        if keys[side] is not None:  # one write: runs sharing the file never interleave their lines
+            text = "".join(json.dumps(dict(game, key=keys[side])) + "\n" for game in games)
+            with path.open("ab", buffering=0) as out:
+                out.write(text.encode())
+    return keep
 
 
 def main(argv=None) -> int:
@@ -229,6 +290,10 @@ def main(argv=None) -> int:
     if argv[:1] == ["--worker"]:
         tree, strategy, level, rules, first, seed, start, stop = argv[1:]
         play_chunk(tree, strategy, level, rules, first, int(seed), int(start), int(stop))
+        return 0
+    if argv[:1] == ["--hill-worker"]:
+        build, options, level, rules, first, seed, start, stop = argv[1:]
+        play_hill_chunk(build, options, level, rules, first, int(seed), int(start), int(stop))
         return 0
     parser = parser_for(__doc__, 3)
     parser.add_argument("--a", required=True, metavar="[REV:]STRATEGY", help="the baseline side")
@@ -241,17 +306,26 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     parser.add_argument("--chunk", type=int, default=100, help="games per worker task (default 100)")
     parser.add_argument("--json", type=Path, help="also append the JSON lines to this file")
+    parser.add_argument("--hill-build", type=Path, default=REPO.parent / "hill-solver" / "build", metavar="DIR",
+                        help="the classes of Hill's solver and PuzzlesatBulk, for a `hill` side (default: %(default)s)")
     options = parser.parse_args(argv)
     sides = [parse_side(options.a), parse_side(options.b)]
     runs = [parse_run(text) for text in options.run]
+    hill_build = str(options.hill_build.resolve())
+    if any(is_hill(strategy) for _, strategy in sides):
+        from bench_java_solver import check_build
+
+        check_build(options.hill_build.resolve(), "java")
+        for run in runs:
+            hill_board(run["level"], run["rules"], run["first"])
     rows = []
     with ExitStack() as stack:
         trees = [(stack.enter_context(checked_out(revision)), strategy) for revision, strategy in sides]
         for run in runs:
-            keys = cache_keys(sides, run, options.seed)
+            keys = cache_keys(sides, run, options.seed, hill_build)
             cached = read_cache(options.cache, keys)
-            results = play_both(trees, run, options.seed, options.jobs, options.chunk, cached, options.start)
-            write_cache(options.cache, keys, results, cached)
+            results = play_both(trees, run, options.seed, options.jobs, options.chunk, cached, options.start,
+                                hill_build, cache_writer(options.cache, keys))
             row = summarise([options.a, options.b], run, results, options.start)
             rows.append(row)
             print(json.dumps(row), flush=True)

@@ -121,3 +121,28 @@ def test_the_catalogue_script_sorts_answers_into_outcomes(tmp_path):
     again = subprocess.run([sys.executable, str(SCRIPTS / "ctc_catalogue.py"), "--report", str(tmp_path / "run.jsonl"),
                             "--min-tag", "1"], capture_output=True, text=True, timeout=60)
     assert again.returncode == 0 and "* Killer" in again.stdout and "  Fog" in again.stdout
+
+
+def test_paired_games_keeps_each_chunk_in_the_cache_and_reads_it_back(tmp_path):
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import paired_games
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    cache = tmp_path / "cache.jsonl"
+    keep = paired_games.cache_writer(cache, ["a-key", None])
+    keep(0, [{"index": 0, "won": True}, {"index": 1, "won": False}])
+    keep(1, [{"index": 0, "won": False}])  # a side without a key (this working tree) is not kept
+    keep(0, [{"index": 2, "won": True}])
+    assert paired_games.read_cache(cache, ["a-key", "other"]) == [
+        {0: {"index": 0, "won": True, "key": "a-key"}, 1: {"index": 1, "won": False, "key": "a-key"},
+         2: {"index": 2, "won": True, "key": "a-key"}}, {}]
+
+
+def test_a_hill_side_without_the_solver_built_stops_with_one_line(tmp_path):
+    done = subprocess.run([sys.executable, str(SCRIPTS / "paired_games.py"), "--a", "hill", "--b", "lookahead",
+                           "--run", "beginner:safe:10", "--hill-build", str(tmp_path)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "scripts/README.md" in done.stderr or "install a JDK" in done.stderr

@@ -95,16 +95,16 @@ def analyze(env: Env, boards, total, probabilities, output_format, output_dir, t
     printf '# mines: 2\\n1??\\n12?\\n.1?\\n' | puzzlesat mines -f svg > board.svg
 
     \b
-    With --strategy NAME (lookahead, deeper or minprob) each answer also holds the
-    move that strategy makes there, as in `puzzlesat mines simulate`: drawn
-    boards mark it and say why (certainly safe, or a forced guess: its
-    safety, the chance of progress, a safer cell passed over); JSON gains
-    "advice": {"strategy", "cell": [row, col], "probability", "exact":
+    With --strategy NAME (lookahead, longterm, deeper or minprob) each answer
+    also holds the move that strategy makes there, as in `puzzlesat mines
+    simulate`: drawn boards mark it and say why (certainly safe, or a forced
+    guess: its safety, the chance of progress, a safer cell passed over); JSON
+    gains "advice": {"strategy", "cell": [row, col], "probability", "exact":
     "num/den", "reason": first|safe|guess|fifty-fifty|endgame, "guess",
     "forced", "fifty_fifty", "safest", "safest_probability", "progress",
-    "safety_next", "win", "why"} and "advice_note", why "advice" is null
-    (no total, no hidden cell left that is not a mine, an inconsistent or
-    unfinished board), else null. Without --strategy neither key is written.
+    "safety_next", "win", "why"} and "advice_note", why "advice" is null (no
+    total, no hidden cell left that is not a mine, an inconsistent or unfinished
+    board), else null. Without --strategy neither key is written.
 
     \b
     Exit status: 0 every board consistent, 1 some board inconsistent, stopped

@@ -42,9 +42,10 @@ def game_options(command):
         click.option("--first-move", default="corner", show_default=True, metavar="CELL",
                      help="The first cell opened: corner, center or ROW,COL (0-based)."),
         click.option("--strategy", type=click.Choice(list(STRATEGIES)), default=DEFAULT_STRATEGY, show_default=True,
-                     help="minprob: lowest mine probability (the literature's baseline); lookahead: the strongest "
-                          "per CPU-second; deeper: lookahead's closest candidates judged three reveals ahead, "
-                          "about 2.6x slower."),
+                     help="minprob: lowest mine probability (the literature's baseline); lookahead: David Hill's "
+                          "guess evaluation, one reveal ahead; longterm: lookahead with his long-term risk (a guess "
+                          "that settles 50/50s to come counts more), the strongest, about 0.8x its speed; deeper: "
+                          "lookahead's closest candidates judged three reveals ahead, about 2.6x slower."),
         click.option("--seed", type=int, default=0, show_default=True, help="Game k of seed S is the same on every run."),
     ]
     for option in reversed(options):

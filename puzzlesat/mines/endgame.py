@@ -7,11 +7,15 @@ cell, splits the layouts where it is safe by the number it would show, and recur
 A set of layouts is one integer, bit i for layout i, so splitting and counting are a few integer operations. The
 positions met are remembered for the life of the search: a player keeps it from move to move and asks again for the
 layouts that still fit what it has seen (`fitting`), so the tree is searched once, not once per move.
+
+With `living_only`, as David Hill's solver searches, a cell that can show only one number where it is safe is left
+out of the moves tried (unless every uncertain cell is such): faster, but not exact, since surviving such a cell
+still tells layouts apart. A search that runs out of budget leaves what it finished in `partial`.
 """
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from puzzlesat.budget import Budget
 from puzzlesat.mines.board import HIDDEN
@@ -27,8 +31,10 @@ except AttributeError:  # pragma: no cover - Python 3.9
 class Endgame:
     """The layouts left over some uncertain cells, and the numbers each cell would show in each layout."""
 
-    def __init__(self, cells: Sequence[int], layouts: Sequence[FrozenSet[int]], neighbours):
+    def __init__(self, cells: Sequence[int], layouts: Sequence[FrozenSet[int]], neighbours, living_only: bool = False):
         self.cells = tuple(cells)
+        self.living_only = living_only
+        self.partial: Tuple[Optional[int], Set[int]] = (None, set())  # the best move finished, and the moves judged
         self.count = len(layouts)
         self.everything = (1 << self.count) - 1
         self.mined: Dict[int, int] = {}  # cell -> the layouts with a mine there
@@ -56,7 +62,8 @@ class Endgame:
     def best_move(self, layouts: Optional[int] = None, budget: Optional[Budget] = None) -> Tuple[int, float]:
         """The cell to open now and the chance of winning the game from here by playing on exactly (all the
         layouts by default). The search spends one node of `budget` per position it has not met before
-        (OutOfBudget beyond); what it met stays remembered."""
+        (OutOfBudget beyond); what it met stays remembered, and `partial` holds the best of the moves it finished
+        and every move it judged (finished, or proven no better than that one)."""
         layouts = self.everything if layouts is None else layouts
         self.budget = (budget or Budget(nodes=20000)).start()
         size = ones(layouts)
@@ -64,6 +71,7 @@ class Endgame:
         if free is not None:  # a player opens certain cells before it guesses: not then
             return free, self._after_opening(free, layouts, size)
         best, best_win = None, -1.0
+        self.partial = (None, set())
         for cell in uncertain:
             safe = layouts & ~self.mined[cell]
             if ones(safe) / size <= best_win:
@@ -71,6 +79,7 @@ class Endgame:
             win = self._after_opening(cell, safe, size, best_win)
             if win > best_win:
                 best, best_win = cell, win
+            self.partial = (best, self.partial[1] | {cell})
         return best, best_win
 
     def win(self, layouts: int) -> float:
@@ -113,7 +122,7 @@ class Endgame:
     def _cells(self, layouts: int, size: int) -> Tuple[Optional[int], List[int]]:
         """(a cell safe in every layout whose number differs between layouts, or None; when there is none, the
         cells that are a mine in some but not all layouts, safest first)."""
-        mines = []
+        mines, dead = [], []
         for cell in self.cells:
             mined = ones(layouts & self.mined[cell])
             if not mined:
@@ -124,6 +133,9 @@ class Endgame:
                         if numbers > 1:
                             return cell, []
             elif mined < size:
-                mines.append((mined, cell))
-        mines.sort()
+                if self.living_only and sum(1 for shown in self.shows[cell].values() if layouts & shown) < 2:
+                    dead.append((mined, cell))
+                else:
+                    mines.append((mined, cell))
+        mines = sorted(mines) or sorted(dead)
         return None, [cell for _, cell in mines]

@@ -6,8 +6,10 @@ exact counting). They differ only in the guess, when no cell is certainly safe:
 - `minprob`: a cell of lowest exact mine probability; ties are broken uniformly at random by a generator seeded
   with the game's seed and index (so replays agree) — the baseline of the literature (Tu et al. 2017, strategy "P").
   Breaking ties in reading order instead favours the top edge and wins noticeably more often.
-- `lookahead` (the default, puzzlesat.mines.lookahead): exact endgames, unavoidable 50/50s at once, else the
-  candidate most likely to be survived together with the next move, judged one reveal ahead.
+- `lookahead` (puzzlesat.mines.lookahead): exact endgames, unavoidable 50/50s at once, else the candidate most
+  likely to be survived together with the next move, judged one reveal ahead.
+- `longterm` (the default): lookahead with each candidate's score raised by the 50/50s to come that guessing it
+  would settle (puzzlesat.mines.long_term, David Hill's long-term safety).
 
 The player they share (safe cells first, a Decision with its reason for every move) is puzzlesat.mines.player.
 """
@@ -38,8 +40,15 @@ class MinProb(Player):
         return Decision(cell, solution.probability(cell), GUESS)
 
 
-STRATEGIES: Dict[str, Callable[..., Player]] = {"minprob": MinProb, "lookahead": Lookahead, "deeper": Deeper}
-DEFAULT_STRATEGY = "lookahead"
+class LongTerm(Lookahead):
+    """Lookahead with the long-term risk of each candidate (puzzlesat.mines.long_term)."""
+
+    long_term = True
+
+
+STRATEGIES: Dict[str, Callable[..., Player]] = {"minprob": MinProb, "lookahead": Lookahead, "deeper": Deeper,
+                                                "longterm": LongTerm}
+DEFAULT_STRATEGY = "longterm"
 
 
 def make_player(name: str, game, first_move: Position = (0, 0)) -> Player:

@@ -3,6 +3,7 @@
  * puzzlesat's scripts/bench_java_solver.py. Not part of Hill's sources; compiled against them (see scripts/README.md).
  *
  *   java -cp BUILD PuzzlesatBulk WIDTH HEIGHT MINES GAMES SEED [--layouts FILE] [--warmup K] [--moves FILE]
+ *       [--no-long-term-safety]
  *
  * Plays GAMES games with the solver's bulk machinery (BulkController/BulkWorker, one worker thread) and its bulk
  * settings (SettingsFactory SMALL_ANALYSIS, single-threaded, no flags), the first click in the corner (0,0).
@@ -11,9 +12,13 @@
  * --layouts FILE they are the layouts in FILE, one game a line: the mine cells as row*WIDTH+col, comma-separated
  * (puzzlesat's games, so that both players meet the very same boards).
  *
+ * --no-long-term-safety switches off the solver's long-term risk factor (SolverSettings.setLongTermSafety(false):
+ * no SecondarySafetyEvaluator scaling by the 50/50s a guess could leave behind), to measure what it is worth.
+ *
  * Prints one line, "PUZZLESAT-BULK {json}": games, wins, the outcome of every game ("1" won, "0" lost, in order),
- * guesses, the process CPU seconds (every thread: solver, JIT compilers, GC) at the end and after the first K games
- * (--warmup, default 100), and the worker thread's CPU seconds at both points.
+ * guesses (in all, and each game's as "guesses_each", comma-separated), the process CPU seconds (every thread:
+ * solver, JIT compilers, GC) at the end and after the first K games (--warmup, default 100), and the worker thread's
+ * CPU seconds at both points.
  *
  * --moves FILE (with --layouts) also writes every game's cells opened by the solver, one game a line, in order:
  * "GAME OUTCOME CELL:METHOD:SAFETY ..." (GAME from 0, OUTCOME 1 won or 0 lost, CELL row*WIDTH+col, METHOD the
@@ -168,7 +173,8 @@ public class PuzzlesatBulk {
 
 	public static void main(String[] args) throws Exception {
 		if (args.length < 5) {
-			System.err.println("usage: PuzzlesatBulk WIDTH HEIGHT MINES GAMES SEED [--layouts FILE] [--warmup K] [--moves FILE]");
+			System.err.println("usage: PuzzlesatBulk WIDTH HEIGHT MINES GAMES SEED [--layouts FILE] [--warmup K] [--moves FILE]"
+					+ " [--no-long-term-safety]");
 			System.exit(2);
 		}
 		int width = Integer.parseInt(args[0]), height = Integer.parseInt(args[1]), mines = Integer.parseInt(args[2]);
@@ -176,8 +182,12 @@ public class PuzzlesatBulk {
 		long seed = Long.parseLong(args[4]);
 		String layoutFile = null, movesFile = null;
 		int warmup = 100;
+		boolean longTermSafety = true;
 		for (int i = 5; i < args.length; i += 2) {
-			if (args[i].equals("--layouts")) {
+			if (args[i].equals("--no-long-term-safety")) {
+				longTermSafety = false;
+				i--;  // a flag: no value follows
+			} else if (args[i].equals("--layouts")) {
 				layoutFile = args[i + 1];
 			} else if (args[i].equals("--moves")) {
 				movesFile = args[i + 1];
@@ -192,6 +202,7 @@ public class PuzzlesatBulk {
 		SolverSettings settings = SettingsFactory.GetSettings(Setting.SMALL_ANALYSIS);
 		settings.setSingleThread(true);
 		settings.setStartLocation(new Location(0, 0));
+		settings.setLongTermSafety(longTermSafety);
 
 		BulkController controller;
 		if (layoutFile != null) {
@@ -209,6 +220,7 @@ public class PuzzlesatBulk {
 		final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		final double[] at = {Double.NaN, Double.NaN, Double.NaN};  // process CPU after warm-up, worker CPU then, at the end
 		final int[] guesses = {0};
+		final StringBuilder guessesEach = new StringBuilder();
 		final StringBuilder moveLog = new StringBuilder();
 		controller.registerPostGameListener(new GamePostListener() {
 			@Override
@@ -220,6 +232,7 @@ public class PuzzlesatBulk {
 							.append(((LayoutGame) game.getGame()).moves).append('\n');
 				}
 				guesses[0] += game.getGuesses();
+				guessesEach.append(guessesEach.length() == 0 ? "" : ",").append(game.getGuesses());
 				if (outcomes.length() == warm) {
 					at[0] = processCpu();
 					at[1] = threads.getCurrentThreadCpuTime() / 1e9;
@@ -244,7 +257,8 @@ public class PuzzlesatBulk {
 			wins += outcomes.charAt(i) == '1' ? 1 : 0;
 		}
 		System.out.println("PUZZLESAT-BULK {\"games\": " + outcomes.length() + ", \"wins\": " + wins
-				+ ", \"guesses\": " + guesses[0] + ", \"warmup\": " + warmup
+				+ ", \"guesses\": " + guesses[0] + ", \"guesses_each\": \"" + guessesEach + "\""
+				+ ", \"long_term_safety\": " + longTermSafety + ", \"warmup\": " + warmup
 				+ ", \"process_cpu\": " + cpu + ", \"process_cpu_at_warmup\": " + json(at[0])
 				+ ", \"worker_cpu\": " + json(at[2]) + ", \"worker_cpu_at_warmup\": " + json(at[1])
 				+ ", \"outcomes\": \"" + outcomes + "\"}");

@@ -91,3 +91,36 @@ def test_a_search_kept_between_moves_answers_from_what_it_met():
     again, again_win = search.best_move(fitting, nodes)
     fresh, fresh_win = Endgame(cells, left, game.neighbours).best_move()
     assert again_win == pytest.approx(fresh_win)
+
+
+def test_a_search_of_living_cells_leaves_out_a_cell_that_shows_one_number():
+    # 1x4 strip, one mine in cells 0-2 (cell 3 is known safe and never a mine): cell 1 shows 1 wherever it is safe
+    # (its neighbours 0 and 2 hold the mine), so it teaches only by surviving; the living search never tries it.
+    game = Game(Setup(4, 1, 1), 0, 0)
+    layouts = [frozenset({0}), frozenset({1}), frozenset({2})]
+    search = Endgame((0, 1, 2, 3), layouts, game.neighbours, living_only=True)
+    assert search._cells(search.everything, 3) == (3, [])  # cell 3 is safe and tells 2 from the rest: first
+    without_three = Endgame((0, 1, 2), layouts, game.neighbours, living_only=True)
+    assert without_three._cells(without_three.everything, 3)[1] == [0, 2]
+    assert Endgame((0, 1, 2), layouts, game.neighbours)._cells(without_three.everything, 3)[1] == [0, 1, 2]
+    dead_only = Endgame((0, 2), [frozenset({0}), frozenset({2})], game.neighbours, living_only=True)
+    assert dead_only.best_move() == (0, 0.5)  # every uncertain cell shows one number: they are tried after all
+
+
+def test_a_search_cut_short_keeps_the_best_move_it_finished_and_the_moves_it_judged():
+    game = Game(Setup(8, 1, 4), 0, 0)
+    cells = tuple(range(8))
+    layouts = [frozenset(combo) for combo in combinations(cells, 4)]
+    search = Endgame(cells, layouts, game.neighbours)
+    whole = Endgame(cells, layouts, game.neighbours).best_move(budget=Budget(nodes=10 ** 6))
+    for nodes in (1, 30, 200):
+        try:
+            search.best_move(budget=Budget(nodes=nodes))
+        except OutOfBudget:
+            pass
+        best, judged = search.partial
+        assert (best is None) == (not judged)
+        if best is not None:
+            assert best in judged
+    assert search.best_move(budget=Budget(nodes=10 ** 6)) == whole  # what it met is kept: it goes on from there
+    assert search.partial[0] == whole[0] and set(search.partial[1]) <= set(cells)

@@ -16,6 +16,7 @@ from puzzlesat.mines.advice import advise
 from puzzlesat.mines.board import FLAG, HIDDEN, MINE, parse_board
 from puzzlesat.mines.game import Game, parse_size
 from puzzlesat.mines.simulation import replay
+from puzzlesat.mines.strategy import DEFAULT_STRATEGY
 
 SYMBOLS = {"?": HIDDEN, "F": FLAG, "*": MINE, ".": 0, **{str(n): n for n in range(1, 9)}}
 TITLE = "puzzlesat mines play: "
@@ -105,9 +106,9 @@ def test_undo_restores_the_previous_board_and_undo_after_undo_goes_further():
 
 def test_the_hint_shows_the_move_advise_gives_on_the_same_board():
     game = opened(1, (0, 0))
-    advice = advise(game.board(), "lookahead")
+    advice = advise(game.board(), DEFAULT_STRATEGY)
     _, screens = play("--seed", "1", keys=" ?q")
-    assert f"recommended (lookahead): {advice.why()}" in screens[2]
+    assert f"recommended ({DEFAULT_STRATEGY}): {advice.why()}" in screens[2]
     assert "mine chance:" in screens[2] and "certain: " in screens[2]  # the heatmap's legend, the certain cells
     minprob = advise(game.board(), "minprob")
     _, screens = play("--seed", "1", "--strategy", "minprob", keys=" ?q")
@@ -116,13 +117,13 @@ def test_the_hint_shows_the_move_advise_gives_on_the_same_board():
 
 def test_a_hint_before_the_first_click_is_the_first_click_and_a_second_one_hides_it():
     _, screens = play("--seed", "2", "--first-move", "4,4", keys="??q")
-    assert "recommended (lookahead): open (4, 4): the first click" in screens[1]
+    assert f"recommended ({DEFAULT_STRATEGY}): open (4, 4): the first click" in screens[1]
     assert "recommended" not in screens[2] and message(screens[2]) == "hint hidden"
 
 
 def test_the_hint_marks_certain_cells_and_the_recommended_move_on_the_board():
     game = opened(1, (0, 0))
-    advice = advise(game.board(), "lookahead")
+    advice = advise(game.board(), DEFAULT_STRATEGY)
     _, screens = play("--seed", "1", keys=" ?q")
     rows = [line for line in screens[2].splitlines() if re.match(r"^ {1,2}\d ", line)]
     r, c = advice.cell
@@ -146,7 +147,7 @@ def test_save_writes_a_mine_file_that_analyze_reads_back_as_the_same_board(tmp_p
 
 
 def test_from_move_shows_the_board_of_that_replay_frame():
-    frames = list(replay(parse_size("beginner"), "lookahead", 0, 17))
+    frames = list(replay(parse_size("beginner"), DEFAULT_STRATEGY, 0, 17))
     k = min(6, len(frames))
     result, screens = play("--seed", "0", "--game", "17", "--from-move", str(k), keys="q")
     assert result.exit_code == 0 and frames[k - 1].number == k
@@ -157,7 +158,7 @@ def test_from_move_shows_the_board_of_that_replay_frame():
 
 
 def test_from_move_past_the_end_of_the_game_is_a_usage_error():
-    frames = list(replay(parse_size("beginner"), "lookahead", 0, 17))
+    frames = list(replay(parse_size("beginner"), DEFAULT_STRATEGY, 0, 17))
     result, _ = play("--seed", "0", "--game", "17", "--from-move", str(len(frames) + 1))
     assert result.exit_code == 2 and f"ends after {len(frames)} moves" in result.stderr
     assert f"choose a move from 0 to {len(frames)}" in result.stderr
@@ -254,7 +255,7 @@ def test_on_an_80_by_24_terminal_the_hint_screen_fits_and_keeps_the_title_and_th
     lines = hint.split("\n")
     assert len(lines) <= 24 and max(map(len, lines)) <= 80 and lines[0].startswith(TITLE)
     assert len([line for line in lines if re.match(r"^ {1,2}\d{1,2} ", line)]) == 16
-    assert "recommended (lookahead): " in hint and lines[-1].startswith("keys: ")
+    assert f"recommended ({DEFAULT_STRATEGY}): " in hint and lines[-1].startswith("keys: ")
 
 
 def test_space_on_a_number_with_its_flags_chords_and_one_undo_takes_it_back():

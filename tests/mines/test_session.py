@@ -9,6 +9,7 @@ from puzzlesat.mines.board import FLAG, HIDDEN, MINE
 from puzzlesat.mines.game import Game, Setup, parse_size
 from puzzlesat.mines.session import ACTIONS, KEYS_HELP, Session
 from puzzlesat.mines.simulation import replay
+from puzzlesat.mines.strategy import DEFAULT_STRATEGY
 
 
 def pressed(session: Session, *keys) -> Session:
@@ -71,7 +72,7 @@ def test_the_hint_is_the_advice_on_the_numbers_alone_and_names_wrong_flags():
     session = pressed(Session(parse_size("beginner"), seed=1), " ")
     game = Game(parse_size("beginner"), 1, 0)
     game.open((0, 0))
-    advice = advise(game.board(), "lookahead")
+    advice = advise(game.board(), DEFAULT_STRATEGY)
     safe = next(cell for cell in pressed(session, "?").hint.analysis.safe)
     assert session.hint.advice == advice and session.hint.wrong_flags == ()
     session.press("?")

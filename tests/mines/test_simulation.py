@@ -10,6 +10,7 @@ from conftest import run_main
 
 from puzzlesat.mines import Setup, parse_size, replay, simulate
 from puzzlesat.mines.simulation import outcomes, wilson, won_games
+from puzzlesat.mines.strategy import DEFAULT_STRATEGY
 
 
 def test_wilson_interval_matches_known_values():
@@ -161,7 +162,7 @@ def test_cli_replay_json_is_one_document_with_the_game_and_its_moves():
     moves = [json.loads(line) for line in run_main([*REPLAY, "-f", "jsonl"]).stdout.splitlines()]
     assert result.exit_code == 0 and result.stdout.startswith("{\n  \"seed\": 3,")
     assert {k: game[k] for k in ("seed", "game", "size", "rules", "strategy", "first_move")} == \
-        {"seed": 3, "game": 5, "size": "8x8x10", "rules": "safe", "strategy": "lookahead", "first_move": [0, 0]}
+        {"seed": 3, "game": 5, "size": "8x8x10", "rules": "safe", "strategy": DEFAULT_STRATEGY, "first_move": [0, 0]}
     assert game["moves"] == moves and game["state"] == moves[-1]["state"]
     assert game["guesses"] == sum(move["guess"] for move in moves)
 
