@@ -44,7 +44,7 @@ def game_options(command):
         click.option("--strategy", type=click.Choice(list(STRATEGIES)), default=DEFAULT_STRATEGY, show_default=True,
                      help="minprob: lowest mine probability (the literature's baseline); lookahead: David Hill's "
                           "guess evaluation, one reveal ahead; longterm: lookahead with his long-term risk (a guess "
-                          "that settles 50/50s to come counts more), the strongest, about 0.8x its speed; deeper: "
+                          "that settles 50/50s to come counts more), the strongest, about 0.7x its speed; deeper: "
                           "lookahead's closest candidates judged three reveals ahead, about 2.6x slower."),
         click.option("--seed", type=int, default=0, show_default=True, help="Game k of seed S is the same on every run."),
     ]
