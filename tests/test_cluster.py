@@ -136,8 +136,9 @@ def test_a_scheduler_that_cannot_be_reached_is_named_in_one_line(quick_connect, 
     monkeypatch.setattr("puzzlesat.cluster.CONNECT_SECONDS", 10)  # time for a first refusal on a loaded machine
     text = puzzles(puzzles_dir, 1)
     refused = one_line_error(run_main(["sudoku", "--scheduler", "tcp://127.0.0.1:1"], input=text))
-    assert refused == "puzzlesat: cannot reach the Dask scheduler at tcp://127.0.0.1:1 within 10 s: " \
-                      "Connection refused\n"
+    # refused at once, or (on a loaded machine, when dask's retries outlast the limit) no answer: one line either way
+    assert refused in ("puzzlesat: cannot reach the Dask scheduler at tcp://127.0.0.1:1 within 10 s: " + reason + "\n"
+                       for reason in ("Connection refused", "no answer"))
     games = one_line_error(run_main(["mines", "simulate", "-n", "5", "--scheduler", "127.0.0.1:1"]))
     assert "cannot reach the Dask scheduler at 127.0.0.1:1" in games
     malformed = one_line_error(run_main(["sudoku", "--scheduler", "foo://somewhere:1"], input=text))
