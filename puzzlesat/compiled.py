@@ -60,7 +60,20 @@ def _usable(module: str) -> bool:
         found = compiled_path(member)
         if found is None or _stale(member, found):
             return False
-    return True
+    return module not in MYPYC_MODULES or _mypyc_shim_importable()
+
+
+def _mypyc_shim_importable() -> bool:
+    """Whether the mypyc group's shared library (`<hash>__mypyc`, beside the package) can be imported: a tree
+    reinstalled without compiling keeps the modules' copies but no longer puts the shim on the path."""
+    import glob
+    import importlib.util
+
+    for path in glob.glob(os.path.join(ROOT, "*__mypyc*")):
+        name = os.path.basename(path).split(".", 1)[0]
+        if name.endswith("__mypyc"):
+            return importlib.util.find_spec(name) is not None
+    return False
 
 
 def runs_compiled(module: str) -> bool:
