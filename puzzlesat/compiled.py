@@ -45,8 +45,14 @@ def pure_wanted() -> bool:
     return os.environ.get("PUZZLESAT_PURE", "") not in ("", "0")
 
 
+INSTALLED = os.path.basename(ROOT) in ("site-packages", "dist-packages")  # a wheel's copy, not a source tree
+
+
 def _stale(module: str, compiled: str) -> bool:
-    """The source was changed after the compiled copy was built."""
+    """The source was changed after the compiled copy was built (only in a source tree: installing a wheel writes
+    each .py and .so at the moment it is unpacked, in any order, and nobody edits an installed copy)."""
+    if INSTALLED:
+        return False
     return os.path.getmtime(source_path(module)) > os.path.getmtime(compiled)
 
 
