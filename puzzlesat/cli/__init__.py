@@ -16,6 +16,7 @@ import click
 
 from puzzlesat import __version__
 from puzzlesat.cli.common import Env, ExitStatus, Interrupted, LazyGroup, OutputClosed, ensure_standard_streams
+from puzzlesat.interrupts import safe_interrupts
 from puzzlesat.errors import (
     ClusterError,
     GenerationError,
@@ -106,7 +107,8 @@ def main(argv: Optional[Sequence[str]] = None, env: Optional[Env] = None) -> int
     ensure_standard_streams()
     env = env or Env()
     try:
-        status = cli.main(args=argv, prog_name="puzzlesat", standalone_mode=False, obj=env)
+        with safe_interrupts():  # Ctrl-C never inside compiled arithmetic
+            status = cli.main(args=argv, prog_name="puzzlesat", standalone_mode=False, obj=env)
     except click.ClickException as error:
         error.show(file=env.stderr)
         status = error.exit_code

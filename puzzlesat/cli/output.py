@@ -278,7 +278,7 @@ def _write_whole(stream, text: str) -> None:
 
 class WholeWrites:
     """While writing, Ctrl-C waits until the answer is written and counted (a write cut in the middle loses
-    buffered lines); at any other moment it interrupts at once. One handler for the whole loop."""
+    buffered lines); at any other moment it does what the handler before did. One handler for the whole loop."""
 
     def __init__(self):
         self.writing = self.pending = False
@@ -294,9 +294,12 @@ class WholeWrites:
             signal.signal(signal.SIGINT, self.previous)
 
     def _interrupt(self, number, frame) -> None:
-        if not self.writing:
+        if self.writing:
+            self.pending = True
+        elif callable(self.previous):  # the handler in force before (puzzlesat.interrupts': at a safe point)
+            self.previous(number, frame)
+        else:
             raise KeyboardInterrupt
-        self.pending = True
 
     def done(self) -> None:
         """The answer is out: a Ctrl-C that came meanwhile interrupts now."""

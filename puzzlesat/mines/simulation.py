@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Tuple
 
 from puzzlesat.errors import SimulationInterrupted
+from puzzlesat.interrupts import safe_interrupts
 from puzzlesat.mines.board import HIDDEN, MINE
 from puzzlesat.mines.board import Position
 from puzzlesat.mines.game import Game, Move, Setup
@@ -168,12 +169,13 @@ def simulate(
                        tuple(counts))
 
     try:
-        for outcome in outcomes(setup, strategy, games, seed, jobs, first_move, executor):
-            played, wins, guesses = played + 1, wins + outcome.won, guesses + outcome.guesses
-            counts.extend([0] * (outcome.guesses + 1 - len(counts)))
-            counts[outcome.guesses] += 1
-            if progress is not None:
-                progress(outcome)
+        with safe_interrupts():  # Ctrl-C between moves, never inside the compiled counting
+            for outcome in outcomes(setup, strategy, games, seed, jobs, first_move, executor):
+                played, wins, guesses = played + 1, wins + outcome.won, guesses + outcome.guesses
+                counts.extend([0] * (outcome.guesses + 1 - len(counts)))
+                counts[outcome.guesses] += 1
+                if progress is not None:
+                    progress(outcome)
     except KeyboardInterrupt:
         raise SimulationInterrupted(summary()) from None
     return summary()
