@@ -211,3 +211,25 @@ def test_plain_output_goes_out_in_batches_not_a_write_per_line(puzzles_dir):
               stderr_isatty=False, color=False)
     status = main(["sudoku", str(puzzles_dir / "sudoku" / "17clue-200.txt"), "-f", "line"], env)
     assert status == 0 and len(stdout.getvalue().splitlines()) == 200 and 0 < len(writes) < 10
+
+
+@pytest.mark.parametrize("fmt", ["json", "html"])
+def test_ctrl_c_in_a_json_or_html_run_writes_what_was_answered_whole(monkeypatch, fmt):
+    import importlib
+
+    solver = importlib.import_module("puzzlesat.sudoku.solving.solver").SudokuSolver
+    solve, calls = solver.solve, []
+
+    def third_interrupted(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", third_interrupted)
+    result = run_main(["sudoku", "-j", "1", "-f", fmt], input=(WIKI + "\n") * 4)
+    assert result.exit_code == ExitStatus.INTERRUPTED and "interrupted after 2" in result.stderr
+    if fmt == "json":
+        assert [answer["status"] for answer in json.loads(result.stdout)] == ["solved", "solved"]
+    else:
+        assert result.stdout.count("<svg") == 2 and result.stdout.rstrip().endswith("</html>")

@@ -90,9 +90,9 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
     """Write each answer as it comes; the exit status for the run, or None when there was no answer.
 
     A run that lasts LONG_RUN seconds or more ends with a one-line summary on stderr (pretty output has its own,
-    on stdout); Ctrl-C says what was done before raising Interrupted, and so does an error that ends the run (a
-    PuzzlesatError, such as a lost cluster), the answers before it written, before it goes on. -q keeps both, and
-    the progress, quiet.
+    on stdout). Ctrl-C, or an error that ends the run (a PuzzlesatError, such as a lost cluster), writes what was
+    answered before it (a `json` array closed, the `html` page of the answers so far) and says so before it goes
+    on (Ctrl-C as Interrupted). -q keeps the summaries, and the progress, quiet.
     Pictures: `svg` writes each answer's SVG to stdout, or with `output_dir` to a file of its own there (stdout
     then lists the files); `html` writes one page for the whole run at the end.
     """
@@ -108,13 +108,13 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
         try:
             for answer in _awaited(answers, waiting):
                 seen += 1
+                guard.writing = True  # from here to the tally, Ctrl-C waits: the answer is written whole
                 if presenter.failed(answer):
                     failed += 1
                     problem = presenter.problem(answer)
                     if problem:
                         report(problem)
                 shown = show(answer)
-                guard.writing = True
                 if shown is None:
                     pass  # nothing to show in this format (the problem line said it all)
                 elif console is not None:
@@ -127,11 +127,15 @@ def write_all(env: Env, answers: Iterable, fmt: str, presenter: Presenter, progr
                     progress.update(seen, *presenter.progress(answer, seen))
         except KeyboardInterrupt:
             _close(progress)
+            if finish is not None and seen:  # the JSON array closed, the page of what was done
+                out.write(finish(tally) + "\n")
             out.flush()
             env.note(_summary(presenter, tally, started, interrupted=True))
             raise Interrupted() from None
         except PuzzlesatError:  # the run cannot go on (a lost cluster): what was answered is written, and said
             _close(progress)
+            if finish is not None and seen:
+                out.write(finish(tally) + "\n")
             out.flush()
             if seen:
                 env.note(_summary(presenter, tally, started, interrupted=True))
