@@ -35,6 +35,7 @@ from puzzlesat.render.mines import (
     compact_row,
     layout_for,
     marks_legend,
+    shown_marks,
     spots_legend,
     spots_of,
     summary_lines,
@@ -213,11 +214,12 @@ class GameScreen:
         text_width = width - (ROW_LABEL + COMPACT_CELL * board.width + 1) - SIDE_GAP
         if beside and text_width < SIDE_TEXT:
             return None
+        marked = advised.marked(hint.analysis)
         if layout not in self._boards:
-            marked = advised.marked(hint.analysis)
             self._boards[layout] = hint_board(board, hint.analysis, True, layout, marked, session.cursor)
         drawn = self._boards[layout]
-        lines = [] if MARKS in left_out else [marks_legend(True, narrow=beside)]
+        marks = marks_legend(True, narrow=beside, shown=shown_marks(board, hint.analysis, True, marked))
+        lines = [] if MARKS in left_out or not marks.plain else [marks]
         spots = spots_of(hint.analysis)
         if MARKS not in left_out and spots:
             lines.append(spots_legend(spots))

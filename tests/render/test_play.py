@@ -78,3 +78,10 @@ def test_an_intermediate_hint_at_80_by_24_puts_its_text_beside_the_board_and_a_t
     under = plain(drawn(session, 80, height=40, color=False))
     assert "mine chance:   2%" in under and all("%" in row or "S" in row or "M" in row for row in board_rows(under))
     assert "certain: " in under and "consistent: " in under  # nothing left out when there is room
+
+
+def test_a_hints_legend_names_only_the_marks_its_board_shows():
+    session = hinted("intermediate", 0, 3, 1)  # the first move: no certain cell, no flag, no conflict
+    lines = plain(drawn(session, 80, height=40, color=False)).splitlines()
+    legend = lines[lines.index("") + 1]
+    assert legend == "[ ] recommended"
