@@ -14,6 +14,7 @@ modules that run compiled. This module imports nothing of puzzlesat (setup.py re
 
 from __future__ import annotations
 
+import functools
 import importlib.machinery
 import os
 import sys
@@ -69,6 +70,7 @@ def _usable(module: str) -> bool:
     return module not in MYPYC_MODULES or _mypyc_shim_importable()
 
 
+@functools.lru_cache(maxsize=None)  # one look per process, not one per module of the group
 def _mypyc_shim_importable() -> bool:
     """Whether the mypyc group's shared library (`<hash>__mypyc`, beside the package) can be imported: a tree
     reinstalled without compiling keeps the modules' copies but no longer puts the shim on the path."""

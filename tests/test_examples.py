@@ -55,22 +55,14 @@ def readme_examples(page: Path = README) -> list:
 
 
 def help_texts() -> list:
-    """(command path, --help text) for the CLI and every command in it."""
-    import click
-
-    from puzzlesat.cli import cli
-
-    texts = []
-
-    def walk(command, path, parent):
-        ctx = click.Context(command, info_name=path[-1] if path else "puzzlesat", parent=parent)
-        texts.append((" ".join(path), command.get_help(ctx)))
-        if isinstance(command, click.Group):
-            for name in command.list_commands(ctx):
-                walk(command.get_command(ctx, name), (*path, name), ctx)
-
-    walk(cli, (), None)
-    return texts
+    """(command path below `puzzlesat`, --help text) for the CLI and every command in it: the texts the command
+    reference is written from (docs/_cog/docs_help.py)."""
+    sys.path.insert(0, str(ROOT / "docs" / "_cog"))
+    try:
+        from docs_help import help_texts as reference_texts
+    finally:
+        sys.path.pop(0)
+    return [(name.removeprefix("puzzlesat").strip(), text) for name, text in reference_texts()]
 
 
 def help_examples() -> list:

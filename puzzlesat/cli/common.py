@@ -16,6 +16,8 @@ from typing import IO, TYPE_CHECKING, Iterable, Iterator, NamedTuple, Optional, 
 
 import click
 
+from puzzlesat.errors import PuzzlesatError
+
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
@@ -259,6 +261,19 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def checked_by(check):
+    """A click callback that passes an option's value through a library function (a check or a reader); its
+    PuzzlesatError becomes a usage error naming the option."""
+    def callback(ctx: click.Context, param: click.Parameter, value):
+        if value is None:
+            return None
+        try:
+            return check(value)
+        except PuzzlesatError as error:
+            raise click.BadParameter(str(error)) from None
+    return callback
 
 
 def format_option(choices: Sequence[str], help: str):

@@ -6,25 +6,13 @@ import json
 
 import click
 
-from puzzlesat.cli.common import Env, format_option, output_dir_option, quiet_option, resolve_format
+from puzzlesat.cli.common import Env, checked_by, format_option, output_dir_option, quiet_option, resolve_format
 from puzzlesat.cli.output import Presenter, write_all
 from puzzlesat.errors import TargetError
 from puzzlesat.streams import to_json
 from puzzlesat.sudoku.logic.catalogue import TECHNIQUES, find_technique
 from puzzlesat.sudoku.logic.rating import LEVELS
 from puzzlesat.sudoku.target import parse_band
-
-
-def _read_with(read):
-    """A click callback that reads an option's text with a library function; its TargetError is a usage error."""
-    def callback(ctx: click.Context, param: click.Parameter, value):
-        if value is None:
-            return None
-        try:
-            return read(value)
-        except TargetError as error:
-            raise click.BadParameter(str(error)) from None
-    return callback
 
 
 def _technique_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
@@ -42,11 +30,11 @@ def _technique_names(ctx: click.Context, param: click.Parameter, incomplete: str
                    "above singles dig every given, as --minimal does.")
 @click.option("--minimal", is_flag=True, help="No given can be removed without losing uniqueness.")
 @click.option("--symmetric", is_flag=True, help="Givens symmetric through the centre (minimal then means: no pair).")
-@click.option("--er", "band", metavar="LOW-HIGH", callback=_read_with(parse_band),
+@click.option("--er", "band", metavar="LOW-HIGH", callback=checked_by(parse_band),
               help="Each puzzle's SE rating (ER, as `puzzlesat sudoku --rate` gives it) in this band: 6-6.9, 9+ "
                    "(9.0 and up), 2.3- (up to 2.3) or one value (7.1). Puzzles are dug minimal; 9+ is about 1 in 600 "
                    "of them (seconds each). Sizes 4 to 12.")
-@click.option("--technique", metavar="NAME", callback=_read_with(find_technique), shell_complete=_technique_names,
+@click.option("--technique", metavar="NAME", callback=checked_by(find_technique), shell_complete=_technique_names,
               help="Each puzzle's path uses NAME (as --explain names steps, less the pattern code: X-Wing, Skyscraper, "
                    "XY-Wing, Nishio, Naked Pair; any case, or a prefix only it has) and no step is harder than its "
                    "hardest NAME step, so its ER is NAME's. Chains grow harder with their length: the other steps may be "

@@ -7,7 +7,7 @@ from typing import Callable, Optional
 
 import click
 
-from puzzlesat.cli.common import format_option, jobs_option, output_dir_option, quiet_option, scheduler_option
+from puzzlesat.cli.common import checked_by, format_option, jobs_option, output_dir_option, quiet_option, scheduler_option
 from puzzlesat.errors import PuzzlesatError
 from puzzlesat.sat import DEFAULT_SOLVER, available_solvers, check_solver
 from puzzlesat.sudoku.logic.steps import REVEALS
@@ -24,18 +24,6 @@ FORMAT_HELP = ("pretty: grids (the default on a terminal); json: one indented JS
                "f-puzzles link per puzzle, its rules and (when solved) its solution included; svg: one puzzle's "
                "picture (the solved grid, the hint, the candidates, two solutions; with --output-dir one file per "
                "puzzle); html: one page with every puzzle's picture and data (an explanation as a walk-through).")
-
-
-def _checked(check):
-    """A click callback that runs a library check on an option's value; its error becomes a usage error."""
-    def callback(ctx: click.Context, param: click.Parameter, value):
-        if value is None:
-            return None
-        try:
-            return check(value)
-        except PuzzlesatError as error:
-            raise click.BadParameter(str(error)) from None
-    return callback
 
 
 class SolverName(click.ParamType):
@@ -85,9 +73,9 @@ reading_options = group(
                       "allowed); grid: grids over several lines; csv: a header names the puzzle column; jsonl: "
                       "records with a \"puzzle\" field."),
     click.option("--size", type=int, default=None, metavar="SIDE",
-                 callback=_checked(lambda side: Shape.of_side(side).side),
+                 callback=checked_by(lambda side: Shape.of_side(side).side),
                  help="Force the side length (e.g. 16) instead of inferring it from the number of cells."),
-    click.option("--alphabet", default=None, metavar="SYMBOLS", callback=_checked(checked_alphabet),
+    click.option("--alphabet", default=None, metavar="SYMBOLS", callback=checked_by(checked_alphabet),
                  help="Symbols to use instead of 1-9A-Z, one per value (e.g. ABCDEFGHIJKLMNOPQRSTUVWXY for 25x25); "
                       "their number is the side."),
     click.option("--variant", "variants", multiple=True, metavar="NAME",

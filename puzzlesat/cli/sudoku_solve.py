@@ -65,6 +65,18 @@ def described(verb):
     return verb
 
 
+def logic_verb(short_help: str, *own):
+    """A decorator: a verb that takes the logic's path, with the reading and solving options, its `own`, the
+    technique and output options, in that order in its help."""
+    def make(verb):
+        for decorate in (described, click.pass_obj, output_options, technique_options, *reversed(own),
+                         solving_options, reading_options):
+            verb = decorate(verb)
+        return click.command(short_help=short_help)(verb)
+
+    return make
+
+
 # ---- the old flags, kept on `solve` (the default verb) as they are documented -------------------------------
 
 old_flags = group(
@@ -132,15 +144,7 @@ def _old_flags(given: dict) -> dict:
     return asked
 
 
-@click.command(short_help="The next step of every puzzle.")
-@reading_options
-@solving_options
-@reveal_option
-@start_grid_option
-@technique_options
-@output_options
-@click.pass_obj
-@described
+@logic_verb("The next step of every puzzle.", reveal_option, start_grid_option)
 def hint(env: Env, reveal, candidates, engine, disabled, **given) -> int:
     """Show the next step of every Sudoku in FILES: the simplest one there is.
 
@@ -151,14 +155,7 @@ def hint(env: Env, reveal, candidates, engine, disabled, **given) -> int:
                         disabled=disabled)
 
 
-@click.command(short_help="The steps a person can take, to the end.")
-@reading_options
-@solving_options
-@start_grid_option
-@technique_options
-@output_options
-@click.pass_obj
-@described
+@logic_verb("The steps a person can take, to the end.", start_grid_option)
 def explain(env: Env, candidates, engine, disabled, **given) -> int:
     """Show the steps a person can take, Sudoku Explainer's way (simplest technique first,
     chains included), to the end.
@@ -169,14 +166,7 @@ def explain(env: Env, candidates, engine, disabled, **given) -> int:
     return answer_files(env, given, explain=True, candidates=candidates, engine=engine, disabled=disabled)
 
 
-@click.command(short_help="Sudoku Explainer's rating (and the effort).")
-@reading_options
-@solving_options
-@effort_option
-@technique_options
-@output_options
-@click.pass_obj
-@described
+@logic_verb("Sudoku Explainer's rating (and the effort).", effort_option)
 def rate(env: Env, effort, engine, disabled, **given) -> int:
     """Rate every Sudoku in FILES on Sudoku Explainer's scale (ER/EP/ED, the hardest technique,
     SE's analysis; JSON: 'rating').
@@ -187,14 +177,7 @@ def rate(env: Env, effort, engine, disabled, **given) -> int:
     return answer_files(env, given, rate=True, effort=effort, engine=engine, disabled=disabled)
 
 
-@click.command(short_help="Every cell's true candidates.")
-@reading_options
-@solving_options
-@logical_option
-@technique_options
-@output_options
-@click.pass_obj
-@described
+@logic_verb("Every cell's true candidates.", logical_option)
 def candidates(env: Env, logical, engine, disabled, **given) -> int:
     """Every cell's true candidates in every Sudoku in FILES: the digits some solution puts
     there (a pencil-mark grid; JSON: 'true_candidates', one string per cell).
