@@ -90,16 +90,22 @@ def _json_layout(text: str, line: int) -> Layout:
     if not isinstance(value, dict) or not all(key in value for key in ("width", "height", "mines")):
         raise BoardError("a board to play in JSON has width, height and mines ([row, col] each)", line)
     width, height, cells = value["width"], value["height"], value["mines"]
-    try:
-        mines = {int(row) * int(width) + int(col) for row, col in cells}
-        setup = Setup(int(width), int(height), len(cells), value.get("rules") or "safe")
-    except (TypeError, ValueError) as error:
-        raise BoardError(f"not a layout: {error}", line) from None
     first = value.get("first_click")
     if first is None and value.get("moves"):
         first = value["moves"][0].get("cell") if isinstance(value["moves"][0], dict) else None
-    first_click = (int(first[0]), int(first[1])) if first is not None else None
+    try:
+        mines = {int(row) * int(width) + int(col) for row, col in cells}
+        setup = Setup(int(width), int(height), len(cells), value.get("rules") or "safe")
+        first_click = None if first is None else _cell(first)
+    except (TypeError, ValueError) as error:
+        raise BoardError(f"not a layout: {error}", line) from None
     return _checked(setup, mines, (HIDDEN,) * setup.cells, first_click, line)
+
+
+def _cell(value) -> Position:
+    """A [row, col] pair as a Position (TypeError or ValueError when it is not one)."""
+    row, col = value
+    return int(row), int(col)
 
 
 def _checked(setup: Setup, mines: set, known: tuple, first: Optional[Position], line: int) -> Layout:

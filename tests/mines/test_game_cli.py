@@ -312,6 +312,7 @@ def test_no_guess_plays_the_board_mines_generate_makes(tmp_path):
     ("9x9x10\n" + "H" * 9 + "\n" * 8, "the header says 9 rows but the grid has 1"),
     ("2x1x1\nHH\n", "the header says 1 mines but 0 cells are `?`"),
     ('{"width": 3}\n', "has width, height and mines"),
+    ('{"width": 3, "height": 3, "mines": [[0, 0]], "first_click": [1, "x"]}\n', "not a layout"),
 ])
 def test_a_file_without_a_layout_to_play_is_one_line_naming_it(text, words, tmp_path):
     path = tmp_path / "bad.mine"
