@@ -68,13 +68,9 @@ def described(verb):
 def logic_verb(short_help: str, *own):
     """A decorator: a verb that takes the logic's path, with the reading and solving options, its `own`, the
     technique and output options, in that order in its help."""
-    def make(verb):
-        for decorate in (described, click.pass_obj, output_options, technique_options, *reversed(own),
-                         solving_options, reading_options):
-            verb = decorate(verb)
-        return click.command(short_help=short_help)(verb)
-
-    return make
+    options = group(reading_options, solving_options, *own, technique_options, output_options, click.pass_obj,
+                    described)
+    return lambda verb: click.command(short_help=short_help)(options(verb))
 
 
 # ---- the old flags, kept on `solve` (the default verb) as they are documented -------------------------------
