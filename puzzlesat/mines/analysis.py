@@ -41,6 +41,7 @@ from typing import Optional, Set, Tuple
 from puzzlesat import pictures
 from puzzlesat.budget import Budget
 from puzzlesat.errors import Inconsistent, OutOfBudget, VerificationError
+from puzzlesat.interrupts import interrupt_safe
 from puzzlesat.mines.board import FLAG, HIDDEN, Board
 from puzzlesat.mines.count import Counts, count_layouts, trivial
 from puzzlesat.mines.encode import Encoding, encode
@@ -94,6 +95,7 @@ class Analysis:
         return pictures.svg(self)
 
 
+@interrupt_safe
 def analyze(
     board: Board,
     probabilities: bool = True,
@@ -282,6 +284,7 @@ def _rows(board: Board, chances: list) -> list:
     return [chances[start:start + width] for start in range(0, len(chances), width)]
 
 
+@interrupt_safe
 def mine_probabilities(board: Board, budget: Optional[Budget] = None) -> Optional[list]:
     """Exact probabilities by counting alone: rows of Fraction/None, or None if inconsistent or no total.
 

@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Tuple
 
 from puzzlesat.errors import SimulationInterrupted
-from puzzlesat.interrupts import safe_interrupts
+from puzzlesat.interrupts import interrupt_safe, safe_interrupts
 from puzzlesat.mines.board import HIDDEN, MINE
 from puzzlesat.mines.board import Position
 from puzzlesat.mines.game import Game, Move, Setup
@@ -113,6 +113,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> Tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+@interrupt_safe
 def play_game(setup: Setup, strategy: str, seed: int, index: int, first_move: Position = (0, 0)) -> Game:
     """Play game `index` of seed `seed` to its end and return it (its moves are in game.moves)."""
     game = Game(setup, seed, index)
