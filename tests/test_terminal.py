@@ -155,9 +155,9 @@ def test_the_working_line_times_the_work_not_the_user_typing(monkeypatch):
     from puzzlesat.cli import main
     from puzzlesat.cli.common import Env
 
-    monkeypatch.setattr("puzzlesat.render.progress.SHOW_AFTER", 0.5)
+    monkeypatch.setattr("puzzlesat.render.progress.SHOW_AFTER", 1.0)  # room for a loaded machine's solving
     stdout, stderr = io.StringIO(), io.StringIO()
-    env = Env(stdin=Typing([WIKI, WIKI], pause=1.5), stdout=stdout, stderr=stderr, stdin_isatty=True,
+    env = Env(stdin=Typing([WIKI, WIKI], pause=2.0), stdout=stdout, stderr=stderr, stdin_isatty=True,
               stdout_isatty=True, stderr_isatty=True, color=False, width=100)
     with redirect_stdout(stdout), redirect_stderr(stderr):
         status = main(["sudoku", "-j", "1"], env)
