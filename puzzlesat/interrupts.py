@@ -103,16 +103,12 @@ class safe_interrupts:  # noqa: N801 (used as a function: `with safe_interrupts(
 
 
 def interrupt_safe(function: F) -> F:
-    """`function` run as within `safe_interrupts()`; when already within, one comparison a call."""
+    """`function` run within `safe_interrupts()`."""
 
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        if _raw_signal.getsignal(SIGINT) is not signal.default_int_handler or not _take_over():
+        with safe_interrupts():
             return function(*args, **kwargs)
-        try:
-            return function(*args, **kwargs)
-        finally:
-            _give_back()
 
     return cast(F, guarded)
 
