@@ -170,6 +170,7 @@ class GameScreen:
     def __init__(self, session, width: Optional[int] = None, height: Optional[int] = None):
         self.session, self.width, self.height = session, width, height
         self._boards: dict = {}  # the hint's board in each layout, drawn once
+        self._marks: Optional[tuple] = None  # the hint's (marked move, marks its board shows), found once
 
     def __rich_console__(self, console, options):
         width = self.width or options.max_width
@@ -214,11 +215,14 @@ class GameScreen:
         text_width = width - (ROW_LABEL + COMPACT_CELL * board.width + 1) - SIDE_GAP
         if beside and text_width < SIDE_TEXT:
             return None
-        marked = advised.marked(hint.analysis)
+        if self._marks is None:
+            marked = advised.marked(hint.analysis)
+            self._marks = (marked, shown_marks(board, hint.analysis, True, marked))
+        marked, shown = self._marks
         if layout not in self._boards:
             self._boards[layout] = hint_board(board, hint.analysis, True, layout, marked, session.cursor)
         drawn = self._boards[layout]
-        marks = marks_legend(True, narrow=beside, shown=shown_marks(board, hint.analysis, True, marked))
+        marks = marks_legend(True, narrow=beside, shown=shown)
         lines = [] if MARKS in left_out or not marks.plain else [marks]
         spots = spots_of(hint.analysis)
         if MARKS not in left_out and spots:
